@@ -1,0 +1,90 @@
+// Package analyzer is statuslint's suite: the one place that builds the
+// passes, wires them to their shared analyses and binds their flags.
+//
+// The command (cmd/statuslint), the golangci-lint plugin (plugin) and the
+// gopls build all take their analyzers from here, so a finding is the same
+// whichever way statuslint runs.
+package analyzer
+
+import (
+	"fmt"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/statuslint/statuslint/passes/conditions"
+	"github.com/statuslint/statuslint/passes/fieldmanager"
+	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/passes/statusupdate"
+)
+
+// Config is statuslint's whole configuration. Command-line flags bind to
+// its fields; the golangci-lint plugin decodes its settings into it.
+type Config struct {
+	// Disable names passes to leave out. The command line has the
+	// driver's own -NAME=false flags instead.
+	Disable []string `json:"disable"`
+
+	StatusUpdate statusupdate.Config `json:"statusupdate"`
+	FieldManager fieldmanager.Config `json:"fieldmanager"`
+	Conditions   conditions.Config   `json:"conditions"`
+}
+
+// Names lists the passes in the order New returns them.
+var Names = []string{statusupdate.Name, fieldmanager.Name, conditions.Name}
+
+// Validate reports the first problem in cfg, naming the setting.
+func (cfg *Config) Validate() error {
+	for _, d := range cfg.Disable {
+		if !contains(Names, d) {
+			return fmt.Errorf("disable: unknown pass %q (valid: %s)", d, strings.Join(Names, ", "))
+		}
+	}
+	return nil
+}
+
+// New returns the enabled passes, configured by cfg. The analyzers read cfg
+// when they run, so flags parsed after New still take effect.
+func New(cfg *Config) ([]*analysis.Analyzer, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	// One reachability analysis serves every pass that needs it, so the
+	// SSA of a package is built at most once per run.
+	r := reach.New(&cfg.StatusUpdate.Roots, &cfg.StatusUpdate.Tests)
+	all := []*analysis.Analyzer{
+		statusupdate.New(&cfg.StatusUpdate, r),
+		fieldmanager.New(&cfg.FieldManager),
+		conditions.New(&cfg.Conditions, r),
+	}
+	var out []*analysis.Analyzer
+	for _, a := range all {
+		if !contains(cfg.Disable, a.Name) {
+			out = append(out, a)
+		}
+	}
+	return out, nil
+}
+
+// Default is the configuration the command's flags write into.
+var Default = &Config{}
+
+// Analyzers are the passes bound to Default.
+var Analyzers = mustNew(Default)
+
+func mustNew(cfg *Config) []*analysis.Analyzer {
+	as, err := New(cfg)
+	if err != nil {
+		panic(err) // Default is valid by construction
+	}
+	return as
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

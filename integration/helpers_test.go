@@ -1,0 +1,102 @@
+// Package integration runs the built statuslint binary through the real
+// tools users run it with (go vet, go fix, golangci-lint, gopls) on nested
+// modules that use the real controller-runtime.
+package integration
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// repoRoot is the root of the statuslint module.
+func repoRoot(t testing.TB) string {
+	t.Helper()
+	_, file, _, ok := runtime.Caller(0)
+	if !ok {
+		t.Fatal("cannot locate the integration package")
+	}
+	return filepath.Dir(filepath.Dir(file))
+}
+
+var (
+	buildOnce sync.Once
+	binPath   string
+	buildErr  error
+	buildOut  []byte
+)
+
+// statuslintBinary builds cmd/statuslint once per test run and returns its path.
+func statuslintBinary(t testing.TB) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "statuslint-bin-")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		binPath = filepath.Join(dir, "statuslint")
+		cmd := exec.Command("go", "build", "-o", binPath, "./cmd/statuslint")
+		cmd.Dir = repoRoot(t)
+		buildOut, buildErr = cmd.CombinedOutput()
+	})
+	if buildErr != nil {
+		t.Fatalf("building statuslint: %v\n%s", buildErr, buildOut)
+	}
+	return binPath
+}
+
+// result is what a command printed and how it exited.
+type result struct {
+	Stdout, Stderr string
+	ExitCode       int
+}
+
+// run runs name with args in dir and returns its output; it fails the test
+// only when the command cannot be started.
+func run(t testing.TB, dir string, env []string, name string, args ...string) result {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	res := result{Stdout: stdout.String(), Stderr: stderr.String()}
+	if err != nil {
+		ee, ok := err.(*exec.ExitError)
+		if !ok {
+			t.Fatalf("%s %s: %v", name, strings.Join(args, " "), err)
+		}
+		res.ExitCode = ee.ExitCode()
+	}
+	return res
+}
+
+// copyTree copies the directory src to dst, which must not exist.
+func copyTree(t testing.TB, src, dst string) {
+	t.Helper()
+	err := filepath.Walk(src, func(path string, info os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, path)
+		target := filepath.Join(dst, rel)
+		if info.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, info.Mode().Perm())
+	})
+	if err != nil {
+		t.Fatalf("copying %s: %v", src, err)
+	}
+}

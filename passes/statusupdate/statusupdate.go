@@ -1,0 +1,38 @@
+package statusupdate
+
+import (
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/statuslint/statuslint/internal/reach"
+)
+
+// Name is the analyzer's name, as users enable, disable and configure it.
+const Name = "statusupdate"
+
+// Config is the pass's configuration.
+type Config struct {
+	// Roots matches qualified names of extra functions to treat as
+	// Reconcile methods, for frameworks that wrap reconcilers.
+	Roots reach.Pattern `json:"roots"`
+	// Tests also checks _test.go files.
+	Tests bool `json:"tests"`
+}
+
+// New returns the pass configured by cfg, using the shared reachability
+// analysis r (see reach.New).
+func New(cfg *Config, r *analysis.Analyzer) *analysis.Analyzer {
+	a := &analysis.Analyzer{
+		Name:     Name,
+		Doc:      doc,
+		URL:      "https://pkg.go.dev/github.com/statuslint/statuslint/passes/statusupdate",
+		Requires: []*analysis.Analyzer{r},
+		Run:      func(pass *analysis.Pass) (any, error) { return run(pass, cfg, r) },
+	}
+	a.Flags.Var(&cfg.Roots, "roots", "regexp over qualified function names to treat as Reconcile roots, e.g. example.com/op/pkg/framework.(*Loop).Run")
+	a.Flags.BoolVar(&cfg.Tests, "tests", false, "also check _test.go files")
+	return a
+}
+
+func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
+	return nil, nil
+}
