@@ -1,8 +1,15 @@
 package fieldmanager
 
 import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/flagvalue"
 )
 
@@ -41,5 +48,253 @@ func New(cfg *Config) *analysis.Analyzer {
 }
 
 func run(pass *analysis.Pass, cfg *Config) (any, error) {
+	if pass.Pkg == nil || pass.TypesInfo == nil {
+		return nil, nil
+	}
+	m := crmodel.Load(pass.Pkg)
+	if m == nil {
+		return nil, nil
+	}
+	isTest := func(f *ast.File) bool {
+		tf := pass.Fset.File(f.Pos())
+		return tf != nil && strings.HasSuffix(tf.Name(), "_test.go")
+	}
+	c := &checker{
+		info:             pass.TypesInfo,
+		m:                m,
+		owned:            settingSet(cfg.Owned),
+		unowned:          settingSet(cfg.Unowned),
+		pkg:              pass.Pkg,
+		fset:             pass.Fset,
+		memo:             make(map[memoKey]state),
+		localOptionTypes: make(map[*types.TypeName]state),
+		methodBodies:     make(map[*types.Func]*ast.BlockStmt),
+	}
+	c.idx = buildIndex(pass.TypesInfo, m, pass.Files, isTest)
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv != nil && fd.Body != nil {
+				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+					c.methodBodies[fn] = fd.Body
+				}
+			}
+		}
+	}
+	checked := func(f *ast.File) bool {
+		return (cfg.Tests || !isTest(f)) && !ast.IsGenerated(f)
+	}
+	r := &reporter{pass: pass, cfg: cfg, c: c, owners: collectOwners(pass, m, checked, isTest)}
+	for _, f := range pass.Files {
+		if !checked(f) {
+			continue
+		}
+		c.testCtx = isTest(f)
+		ast.Inspect(f, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				r.check(f, call)
+			}
+			return true
+		})
+	}
 	return nil, nil
+}
+
+// settingSet normalises the owned and unowned settings: "pkg/path.Type",
+// "pkg/path.Type.Field", optionally with a * or parentheses around the
+// type.
+func settingSet(list flagvalue.List) map[string]bool {
+	out := make(map[string]bool, len(list))
+	for _, item := range list {
+		item = strings.TrimSpace(item)
+		item = strings.NewReplacer("*", "", "(", "", ")", "").Replace(item)
+		if item != "" {
+			out[item] = true
+		}
+	}
+	return out
+}
+
+type reporter struct {
+	pass   *analysis.Pass
+	cfg    *Config
+	c      *checker
+	owners []*ownerCand
+}
+
+// check reports call if it is a client write that can carry a field
+// manager and provably carries none.
+func (r *reporter) check(file *ast.File, call *ast.CallExpr) {
+	c := r.c
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return
+	}
+	fn, recv := crmodel.MethodCall(c.info, call)
+	kind := c.m.ClassifyMethod(fn, recv)
+	if kind == crmodel.NotWrite {
+		return
+	}
+	switch fn.Name() {
+	case "Create", "Update", "Patch", "Apply":
+	default:
+		return // Delete and DeleteAllOf take no field manager
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || !sig.Variadic() || sig.Params().Len() < 2 {
+		return
+	}
+	nfixed := sig.Params().Len() - 1
+	if len(call.Args) < nfixed {
+		return // ill-typed
+	}
+	opts := call.Args[nfixed:]
+	spread := call.Ellipsis.IsValid()
+	var st state
+	if spread {
+		if len(opts) != 1 {
+			return
+		}
+		st = c.slice(opts[0], call.Pos())
+	} else {
+		states := make([]state, len(opts))
+		for i, o := range opts {
+			states[i] = c.option(o)
+		}
+		st = anyNamed(states...)
+	}
+	if st != none {
+		return
+	}
+	if c.receiverClient(sel) != none {
+		return
+	}
+
+	// The message.
+	verb := fn.Name()
+	if kind == crmodel.SubResourceWrite {
+		verb = c.subresource(sel.X, 0) + " " + verb
+	}
+	obj := "an object"
+	if len(call.Args) >= 2 {
+		if t := c.info.TypeOf(call.Args[1]); t != nil && t != types.Typ[types.Invalid] {
+			obj = types.TypeString(t, func(p *types.Package) string { return p.Name() })
+		}
+	}
+	consequence := "managedFields will show the client's user agent"
+	switch {
+	case fn.Name() == "Apply":
+		consequence = "the API server rejects an Apply without one"
+	case fn.Name() == "Patch" && len(call.Args) >= 3 && c.isApplyPatch(call.Args[2]):
+		obj += " with client.Apply"
+		consequence = "the API server rejects an apply patch without one"
+	}
+	msg := fmt.Sprintf("%s of %s names no field manager; %s: pass client.FieldOwner(...)", verb, obj, consequence)
+
+	d := analysis.Diagnostic{Pos: sel.Sel.Pos(), End: call.End(), Message: msg}
+	switch {
+	case spread:
+		d.Message += " (no suggested fix: the options are spread from a slice; add the owner to it)"
+	default:
+		text, edits, ok := r.owner(file, call)
+		if !ok {
+			d.Message += " (set -fieldmanager.name to get a suggested fix)"
+			break
+		}
+		edits = append(edits, r.insertion(call, text))
+		d.SuggestedFixes = []analysis.SuggestedFix{{
+			Message:   "Pass " + text,
+			TextEdits: edits,
+		}}
+	}
+	r.pass.Report(d)
+}
+
+// isApplyPatch reports whether e is client.Apply, the server-side apply
+// patch.
+func (c *checker) isApplyPatch(e ast.Expr) bool {
+	var id *ast.Ident
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		id = x
+	case *ast.SelectorExpr:
+		id = x.Sel
+	}
+	return id != nil && c.m.IsApplyPatch(c.info.Uses[id])
+}
+
+// subresource names the subresource a writer expression writes: "status"
+// for Status(), the constant of SubResource("scale"), following local
+// variables.
+func (c *checker) subresource(e ast.Expr, depth int) string {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		if sub, known, ok := c.m.WriterSourceExpr(c.info, x); ok && known {
+			return sub
+		}
+	case *ast.Ident:
+		if v, ok := c.info.Uses[x].(*types.Var); ok && c.isLocal(v) && depth < 8 {
+			if vals := c.values(v); len(vals) == 1 && vals[0].expr != nil && vals[0].idx < 0 {
+				return c.subresource(vals[0].expr, depth+1)
+			}
+		}
+	}
+	if c.m.Legacy {
+		return "status"
+	}
+	return "subresource"
+}
+
+// insertion returns the edit that adds text as the last argument of call:
+// a pure insertion right before the closing parenthesis, so that it
+// composes with other passes' edits of the same call.
+func (r *reporter) insertion(call *ast.CallExpr, text string) analysis.TextEdit {
+	at := call.Rparen
+	edit := func(s string) analysis.TextEdit {
+		return analysis.TextEdit{Pos: at, End: at, NewText: []byte(s)}
+	}
+	last := call.Args[len(call.Args)-1]
+	tf := r.pass.Fset.File(at)
+	if tf == nil || tf.Line(at) == tf.Line(last.End()) {
+		return edit(", " + text)
+	}
+	// The arguments end with a comma and a newline: add a line.
+	closing := r.indent(tf, at)
+	argIndent := strings.Repeat("\t", tf.Position(last.Pos()).Column-1)
+	if s := r.lineText(tf, last.Pos()); s != "" {
+		argIndent = s[:len(s)-len(strings.TrimLeft(s, " \t"))]
+	}
+	if !strings.HasPrefix(argIndent, closing) {
+		argIndent = closing + "\t"
+	}
+	return edit(argIndent[len(closing):] + text + ",\n" + closing)
+}
+
+// indent returns the text between the start of pos's line and pos when it
+// is all blanks, else a tab per column before pos.
+func (r *reporter) indent(tf *token.File, pos token.Pos) string {
+	if s := r.lineText(tf, pos); s != "" {
+		off := tf.Offset(pos) - tf.Offset(tf.LineStart(tf.Line(pos)))
+		if off <= len(s) && strings.TrimLeft(s[:off], " \t") == "" {
+			return s[:off]
+		}
+	}
+	return strings.Repeat("\t", tf.Position(pos).Column-1)
+}
+
+// lineText returns the text of pos's line, or "" when the file cannot be
+// read.
+func (r *reporter) lineText(tf *token.File, pos token.Pos) string {
+	if r.pass.ReadFile == nil {
+		return ""
+	}
+	content, err := r.pass.ReadFile(tf.Name())
+	if err != nil || len(content) != tf.Size() {
+		return ""
+	}
+	start := tf.Offset(tf.LineStart(tf.Line(pos)))
+	end := start
+	for end < len(content) && content[end] != '\n' {
+		end++
+	}
+	return string(content[start:end])
 }

@@ -1,0 +1,31 @@
+package fieldmanager_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/statuslint/statuslint/internal/flagvalue"
+	"github.com/statuslint/statuslint/passes/fieldmanager"
+)
+
+// dir returns the absolute path of a testdata directory (GOPATH entries
+// must be absolute).
+func dir(t *testing.T, rel string) string {
+	t.Helper()
+	abs, err := filepath.Abs(rel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return abs
+}
+
+func current(t *testing.T) string { return dir(t, "../../testdata") }
+func legacy(t *testing.T) string  { return dir(t, "../../testdata/legacy") }
+
+func TestBasic(t *testing.T) {
+	analysistest.Run(t, current(t), fieldmanager.New(&fieldmanager.Config{}), "fieldmanager/basic")
+}
+
+var _ = flagvalue.List{}
