@@ -1,23 +1,401 @@
-// Package reach finds which functions of a package can reach a
-// controller-runtime status write, and which of them are reconcile roots.
+// Package reach finds the controller-runtime status writes of a package and
+// which of them a reconcile can reach, within the package (go/ssa) and
+// across packages (object facts, the way printf marks its wrappers).
+//
+// It is an analyzer of its own so that the passes needing it share one SSA
+// build per package, and it builds SSA only for packages that can matter:
+// those that import controller-runtime's client or reconcile package, or
+// import a package whose functions write status. Every other package costs
+// a few map look-ups.
 package reach
 
 import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
 	"reflect"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/statuslint/statuslint/internal/crmodel"
 )
 
+// WritesStatus is the fact attached to a function that may reach a status
+// Update: the chain of calls from it to the write, and where the write is.
+type WritesStatus struct {
+	Chain []string // display names, this function first
+	At    string   // file:line of the write, file relative to its package
+}
+
+func (*WritesStatus) AFact() {}
+
+func (f *WritesStatus) String() string {
+	return fmt.Sprintf("writes status: %s at %s", strings.Join(f.Chain, " → "), f.At)
+}
+
+// hasWriters is the package fact of a package with WritesStatus facts, so
+// that importers can tell cheaply whether they may matter.
+type hasWriters struct{}
+
+func (*hasWriters) AFact()         {}
+func (*hasWriters) String() string { return "has status writers" }
+
+// Write is one status write in the package: a call of a status writer
+// method, or a call of another package's function carrying a WritesStatus fact.
+type Write struct {
+	Call  *ast.CallExpr       // the call; for a method value, the call made through it if known, else nil
+	Node  ast.Node            // where to report: the call, or the method value expression
+	Instr ssa.CallInstruction // the SSA call (in a synthetic wrapper for method values)
+	Fn    *ssa.Function       // the function the write is written in
+	Verb  string              // Create, Update, Patch or Apply
+	// Object is the object argument of a direct write.
+	Object ssa.Value
+	// MethodValue is set when the write goes through a method value such as
+	// u := r.Status().Update.
+	MethodValue bool
+	// Deferred and Go are set for defer and go statements.
+	Deferred, Go bool
+	// External is the callee's fact for a call into another package.
+	External *WritesStatus
+	// ExternalName is the display name of that callee.
+	ExternalName string
+}
+
 // Result is what the reach analyzer hands to the passes.
-type Result struct{}
+type Result struct {
+	// Model is nil when the package cannot contain a controller-runtime
+	// write; then everything else is empty too.
+	Model *crmodel.Model
+	// SSA is the package's SSA form, or nil.
+	SSA *ssa.Package
+	// Writes are the package's status writes in source order.
+	Writes []*Write
+
+	parent map[*ssa.Function]*ssa.Function // BFS tree from the roots
+	isRoot map[*ssa.Function]bool
+	funcOf map[ast.Node]*ssa.Function
+}
+
+// Reachable reports whether fn can run inside a reconcile.
+func (r *Result) Reachable(fn *ssa.Function) bool {
+	if r == nil {
+		return false
+	}
+	_, ok := r.parent[fn]
+	return ok || r.isRoot[fn]
+}
+
+// Path returns the display names of the functions from a reconcile root to
+// fn, root first, or nil when fn is not reachable.
+func (r *Result) Path(fn *ssa.Function) []string {
+	if !r.Reachable(fn) {
+		return nil
+	}
+	var rev []string
+	for f := fn; f != nil; f = r.parent[f] {
+		if f.Synthetic == "" {
+			rev = append(rev, DisplayName(f, f.Pkg.Pkg))
+		}
+		if r.isRoot[f] {
+			break
+		}
+	}
+	out := make([]string, len(rev))
+	for i, s := range rev {
+		out[len(rev)-1-i] = s
+	}
+	return out
+}
+
+// Func returns the SSA function of a *ast.FuncDecl or *ast.FuncLit.
+func (r *Result) Func(n ast.Node) *ssa.Function {
+	if r == nil {
+		return nil
+	}
+	return r.funcOf[n]
+}
 
 // New returns the reachability analyzer. roots matches extra root
-// functions; tests makes _test.go files count.
+// functions by qualified name; tests makes roots in _test.go files count.
 func New(roots *Pattern, tests *bool) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:       "statuslintreach",
-		Doc:        "find functions that reach controller-runtime status writes from reconcile roots (internal to statuslint)",
-		Run:        func(pass *analysis.Pass) (any, error) { return &Result{}, nil },
+		Doc:        "find controller-runtime status writes and the reconcile paths that reach them (internal to statuslint)",
+		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, roots, tests) },
 		ResultType: reflect.TypeOf((*Result)(nil)),
+		FactTypes:  []analysis.Fact{(*WritesStatus)(nil), (*hasWriters)(nil)},
 	}
+}
+
+// mayMatter is the cheap test that decides whether to build SSA at all.
+func mayMatter(pass *analysis.Pass) bool {
+	for _, imp := range pass.Pkg.Imports() {
+		switch imp.Path() {
+		case crmodel.ClientPath, crmodel.ReconcilePath:
+			return true
+		}
+		if pass.ImportPackageFact(imp, new(hasWriters)) {
+			return true
+		}
+	}
+	return false
+}
+
+func run(pass *analysis.Pass, roots *Pattern, tests *bool) (*Result, error) {
+	res := &Result{}
+	if !mayMatter(pass) {
+		return res, nil
+	}
+	m := crmodel.Load(pass.Pkg)
+	if m == nil {
+		return res, nil
+	}
+	res.Model = m
+	res.SSA = buildSSA(pass)
+	a := &analyzer{pass: pass, m: m, res: res, roots: roots, tests: tests != nil && *tests}
+	a.index()
+	a.findWrites()
+	a.reachFromRoots()
+	a.exportFacts()
+	return res, nil
+}
+
+// buildSSA builds SSA for the package alone, with its imports as
+// type-only packages, as the buildssa analyzer does; but only for packages
+// that can matter, which buildssa cannot know.
+func buildSSA(pass *analysis.Pass) *ssa.Package {
+	prog := ssa.NewProgram(pass.Fset, ssa.InstantiateGenerics)
+	created := make(map[*types.Package]bool)
+	var create func([]*types.Package)
+	create = func(pkgs []*types.Package) {
+		for _, p := range pkgs {
+			if !created[p] {
+				created[p] = true
+				prog.CreatePackage(p, nil, nil, true)
+				create(p.Imports())
+			}
+		}
+	}
+	create(pass.Pkg.Imports())
+	pkg := prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
+	pkg.Build()
+	return pkg
+}
+
+type analyzer struct {
+	pass  *analysis.Pass
+	m     *crmodel.Model
+	res   *Result
+	roots *Pattern
+	tests bool
+
+	funcs    []*ssa.Function                    // every function with a body, in discovery order
+	seen     map[*ssa.Function]bool             // membership of funcs
+	callees  map[*ssa.Function][]*ssa.Function  // may-call edges within the package
+	closures map[*ssa.Function][]*ssa.MakeClosure
+	stores   map[any][]ssa.Value // field var, alloc or global → values stored there
+	callers  map[*ssa.Function][]ssa.CallInstruction
+	calls    map[token.Pos]*ast.CallExpr // by Lparen
+	stmtCall map[token.Pos]*ast.CallExpr // defer and go statements, by keyword
+	named    []*types.Named              // concrete types declared in the package
+	impls    map[types.Type][]*ssa.Function
+	fileOf   map[*ast.File]bool
+}
+
+// index discovers the package's functions and what is stored where.
+func (a *analyzer) index() {
+	a.seen = make(map[*ssa.Function]bool)
+	a.callees = make(map[*ssa.Function][]*ssa.Function)
+	a.closures = make(map[*ssa.Function][]*ssa.MakeClosure)
+	a.stores = make(map[any][]ssa.Value)
+	a.callers = make(map[*ssa.Function][]ssa.CallInstruction)
+	a.calls = make(map[token.Pos]*ast.CallExpr)
+	a.stmtCall = make(map[token.Pos]*ast.CallExpr)
+	a.impls = make(map[types.Type][]*ssa.Function)
+	a.res.funcOf = make(map[ast.Node]*ssa.Function)
+	prog := a.res.SSA.Prog
+
+	for _, f := range a.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				a.calls[n.Lparen] = n
+			case *ast.DeferStmt:
+				a.stmtCall[n.Defer] = n.Call
+			case *ast.GoStmt:
+				a.stmtCall[n.Go] = n.Call
+			case *ast.FuncDecl:
+				if obj, ok := a.pass.TypesInfo.Defs[n.Name].(*types.Func); ok {
+					if fn := prog.FuncValue(obj); fn != nil {
+						a.add(fn)
+					}
+				}
+			}
+			return true
+		})
+	}
+	scope := a.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		if tn, ok := scope.Lookup(name).(*types.TypeName); ok && !tn.IsAlias() {
+			if n, ok := tn.Type().(*types.Named); ok && !types.IsInterface(n) && n.TypeParams().Len() == 0 {
+				a.named = append(a.named, n)
+			}
+		}
+	}
+	// Package initialisers can start reconcilers too (reconcile.Func values
+	// in package-level variables).
+	if init := a.res.SSA.Func("init"); init != nil {
+		a.add(init)
+	}
+	for i := 0; i < len(a.funcs); i++ {
+		a.scan(a.funcs[i])
+	}
+}
+
+func (a *analyzer) add(fn *ssa.Function) {
+	if fn == nil || a.seen[fn] || fn.Blocks == nil {
+		return
+	}
+	// Only this package's code: its own functions, their closures and
+	// instances, and the wrappers SSA makes for them.
+	if fn.Pkg != nil && fn.Pkg != a.res.SSA {
+		return
+	}
+	if fn.Pkg == nil && fn.Synthetic == "" {
+		return
+	}
+	a.seen[fn] = true
+	a.funcs = append(a.funcs, fn)
+	if syn := fn.Syntax(); syn != nil && fn.Synthetic == "" {
+		switch syn.(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			if _, dup := a.res.funcOf[syn]; !dup || fn.Origin() == nil {
+				a.res.funcOf[syn] = fn
+			}
+		}
+	}
+}
+
+func (a *analyzer) edge(from, to *ssa.Function) {
+	if to == nil {
+		return
+	}
+	if o := to.Origin(); o != nil {
+		// An instance runs its generic function's code: reaching it
+		// reaches the writes recorded at the origin's positions.
+		a.edge(from, o)
+	}
+	a.add(to)
+	if a.seen[to] {
+		a.callees[from] = append(a.callees[from], to)
+	}
+}
+
+// scan records fn's outgoing edges, stores and closures.
+func (a *analyzer) scan(fn *ssa.Function) {
+	for _, anon := range fn.AnonFuncs {
+		a.add(anon)
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch instr := instr.(type) {
+			case *ssa.Store:
+				a.recordStore(instr.Addr, instr.Val)
+			case *ssa.MakeClosure:
+				if cl, ok := instr.Fn.(*ssa.Function); ok {
+					a.closures[cl] = append(a.closures[cl], instr)
+					a.edge(fn, cl)
+				}
+			}
+			// Functions used as values may be called by whoever receives
+			// them: count them as called.
+			for _, op := range instr.Operands(nil) {
+				if f, ok := (*op).(*ssa.Function); ok {
+					a.edge(fn, f)
+				}
+			}
+			if call, ok := instr.(ssa.CallInstruction); ok {
+				common := call.Common()
+				if callee := common.StaticCallee(); callee != nil {
+					a.callers[callee] = append(a.callers[callee], call)
+					a.edge(fn, callee)
+				} else if common.IsInvoke() {
+					for _, impl := range a.implementations(common.Value.Type(), common.Method) {
+						a.callers[impl] = append(a.callers[impl], call)
+						a.edge(fn, impl)
+					}
+				}
+			}
+		}
+	}
+}
+
+func (a *analyzer) recordStore(addr, val ssa.Value) {
+	switch addr := addr.(type) {
+	case *ssa.FieldAddr:
+		if st, ok := typeparamFree(addr.X.Type()); ok {
+			if s, ok := st.(*types.Struct); ok && addr.Field < s.NumFields() {
+				a.stores[s.Field(addr.Field)] = append(a.stores[s.Field(addr.Field)], val)
+			}
+		}
+	case *ssa.Alloc, *ssa.Global:
+		a.stores[addr] = append(a.stores[addr], val)
+	}
+}
+
+// typeparamFree returns the struct type behind a pointer to a struct.
+func typeparamFree(t types.Type) (types.Type, bool) {
+	p, ok := t.Underlying().(*types.Pointer)
+	if !ok {
+		return nil, false
+	}
+	return p.Elem().Underlying(), true
+}
+
+// implementations resolves an interface method call to the package's own
+// concrete methods; calls on controller-runtime's own interfaces are
+// writes or reads, never the package's code.
+func (a *analyzer) implementations(recv types.Type, method *types.Func) []*ssa.Function {
+	if method == nil || method.Pkg() == nil || method.Pkg().Path() == crmodel.ClientPath {
+		return nil
+	}
+	it, ok := recv.Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	key := recv
+	if fns, ok := a.impls[key]; ok {
+		return filterByName(fns, method.Name())
+	}
+	var fns []*ssa.Function
+	prog := a.res.SSA.Prog
+	for _, n := range a.named {
+		for _, t := range []types.Type{n, types.NewPointer(n)} {
+			if !types.Implements(t, it) {
+				continue
+			}
+			ms := prog.MethodSets.MethodSet(t)
+			for i := 0; i < ms.Len(); i++ {
+				if f := prog.MethodValue(ms.At(i)); f != nil {
+					fns = append(fns, f)
+				}
+			}
+			break
+		}
+	}
+	a.impls[key] = fns
+	return filterByName(fns, method.Name())
+}
+
+func filterByName(fns []*ssa.Function, name string) []*ssa.Function {
+	var out []*ssa.Function
+	for _, f := range fns {
+		if f.Name() == name {
+			out = append(out, f)
+		}
+	}
+	return out
 }

@@ -1,0 +1,309 @@
+// Package crmodel recognises controller-runtime's client and reconcile
+// APIs, and apimachinery's condition helpers, by their go/types identity:
+// package paths and interface satisfaction, never identifier text. A
+// look-alike Status().Update on some other type is not a status write, and
+// a local variable named client does not confuse it.
+//
+// It covers both API generations: the old StatusWriter interface with
+// runtime.Object arguments (controller-runtime before v0.15) and the
+// SubResourceWriter of current releases.
+package crmodel
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/types"
+)
+
+// Package paths statuslint recognises.
+const (
+	ClientPath    = "sigs.k8s.io/controller-runtime/pkg/client"
+	ReconcilePath = "sigs.k8s.io/controller-runtime/pkg/reconcile"
+	MetaPath      = "k8s.io/apimachinery/pkg/api/meta"
+	ContextPath   = "context"
+)
+
+// Model holds the controller-runtime types as one package sees them.
+type Model struct {
+	Client    *types.Package // controller-runtime's client package; never nil in a Model
+	Reconcile *types.Package // nil when not among the imports
+	Meta      *types.Package // nil when not among the imports
+
+	reader       *types.Interface // client.Reader
+	writer       *types.Interface // client.Writer
+	subWriter    *types.Interface // client.SubResourceWriter, or the old client.StatusWriter
+	statusClient *types.Interface // client.StatusClient
+	subCtor      *types.Interface // client.SubResourceClientConstructor; nil before v0.14
+
+	// Legacy is set for controller-runtime releases without subresource
+	// clients: there every subresource writer is the status writer.
+	Legacy bool
+}
+
+// Load returns the model for pkg, or nil when controller-runtime's client
+// package is not among pkg's imports (direct or indirect), in which case no
+// call in pkg can be a controller-runtime write.
+func Load(pkg *types.Package) *Model {
+	found := findPackages(pkg, ClientPath, ReconcilePath, MetaPath)
+	return FromPackages(found[ClientPath], found[ReconcilePath], found[MetaPath])
+}
+
+// FromPackages builds a model from the packages themselves; it returns nil
+// when client is nil or does not look like controller-runtime's client.
+func FromPackages(client, reconcile, meta *types.Package) *Model {
+	if client == nil {
+		return nil
+	}
+	m := &Model{Client: client, Reconcile: reconcile, Meta: meta}
+	m.reader = iface(client, "Reader")
+	m.writer = iface(client, "Writer")
+	m.statusClient = iface(client, "StatusClient")
+	m.subCtor = iface(client, "SubResourceClientConstructor")
+	if m.subWriter = iface(client, "SubResourceWriter"); m.subWriter == nil {
+		m.subWriter = iface(client, "StatusWriter")
+		m.Legacy = true
+	}
+	if m.writer == nil || m.subWriter == nil {
+		return nil
+	}
+	return m
+}
+
+// findPackages walks the import graph of pkg once and returns the
+// packages among paths that it reaches (pkg itself included).
+func findPackages(pkg *types.Package, paths ...string) map[string]*types.Package {
+	want := make(map[string]bool, len(paths))
+	for _, p := range paths {
+		want[p] = true
+	}
+	found := make(map[string]*types.Package)
+	seen := make(map[*types.Package]bool)
+	stack := []*types.Package{pkg}
+	for len(stack) > 0 && len(found) < len(want) {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if p == nil || seen[p] {
+			continue
+		}
+		seen[p] = true
+		if want[p.Path()] {
+			found[p.Path()] = p
+		}
+		stack = append(stack, p.Imports()...)
+	}
+	return found
+}
+
+func iface(pkg *types.Package, name string) *types.Interface {
+	tn, ok := pkg.Scope().Lookup(name).(*types.TypeName)
+	if !ok {
+		return nil
+	}
+	it, _ := tn.Type().Underlying().(*types.Interface)
+	return it
+}
+
+// Lookup returns the package-level object name of the client package.
+func (m *Model) Lookup(name string) types.Object { return m.Client.Scope().Lookup(name) }
+
+// Kind classifies a method call.
+type Kind int
+
+const (
+	NotWrite         Kind = iota
+	ObjectWrite           // a client.Writer method: Create, Update, Patch, Apply, Delete, DeleteAllOf
+	SubResourceWrite      // a SubResourceWriter (StatusWriter) method: Create, Update, Patch, Apply
+)
+
+// ClassifyMethod reports whether calling method fn on a receiver of static
+// type recv is a client write, and of which kind. recv may be an interface
+// (client.Client, client.StatusWriter, ...) or any concrete type that
+// implements one: a struct embedding client.Client, a wrapper.
+func (m *Model) ClassifyMethod(fn *types.Func, recv types.Type) Kind {
+	if m == nil || fn == nil || recv == nil {
+		return NotWrite
+	}
+	name := fn.Name()
+	if hasMethod(m.writer, name) && implements(recv, m.writer) && sameMethod(fn, recv, name) {
+		return ObjectWrite
+	}
+	if hasMethod(m.subWriter, name) && implements(recv, m.subWriter) && sameMethod(fn, recv, name) {
+		return SubResourceWrite
+	}
+	return NotWrite
+}
+
+// WriterSource reports whether calling fn on recv with args yields a
+// subresource writer, and for which subresource: "status" for Status(),
+// the constant argument of SubResource(name). known is false when fn makes a
+// writer whose subresource is not a constant.
+func (m *Model) WriterSource(fn *types.Func, recv types.Type, arg func(i int) constant.Value) (sub string, known, ok bool) {
+	if m == nil || fn == nil || recv == nil {
+		return "", false, false
+	}
+	switch fn.Name() {
+	case "Status":
+		if m.statusClient != nil && implements(recv, m.statusClient) && sameMethod(fn, recv, "Status") {
+			return "status", true, true
+		}
+	case "SubResource":
+		if m.subCtor != nil && implements(recv, m.subCtor) && sameMethod(fn, recv, "SubResource") {
+			if v := arg(0); v != nil && v.Kind() == constant.String {
+				return constant.StringVal(v), true, true
+			}
+			return "", false, true
+		}
+	}
+	return "", false, false
+}
+
+// WriterSourceExpr is WriterSource for a syntactic call such as
+// r.Status() or c.SubResource("status").
+func (m *Model) WriterSourceExpr(info *types.Info, e ast.Expr) (sub string, known, ok bool) {
+	call, isCall := ast.Unparen(e).(*ast.CallExpr)
+	if !isCall {
+		return "", false, false
+	}
+	fn, recv := MethodCall(info, call)
+	return m.WriterSource(fn, recv, func(i int) constant.Value {
+		if i < len(call.Args) {
+			if tv, ok := info.Types[call.Args[i]]; ok {
+				return tv.Value
+			}
+		}
+		return nil
+	})
+}
+
+// MethodCall returns the method a call invokes and the static type of its
+// receiver, or nils when call is not a method call.
+func MethodCall(info *types.Info, call *ast.CallExpr) (*types.Func, types.Type) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil, nil
+	}
+	s, ok := info.Selections[sel]
+	if !ok || s.Kind() != types.MethodVal {
+		return nil, nil
+	}
+	fn, _ := s.Obj().(*types.Func)
+	return fn, s.Recv()
+}
+
+// IsReconcileResult reports whether t is controller-runtime's
+// reconcile.Result.
+func (m *Model) IsReconcileResult(t types.Type) bool {
+	return m != nil && m.Reconcile != nil && isNamed(t, m.Reconcile.Path(), "Result")
+}
+
+// IsReconcileSignature reports whether sig is the signature of a Reconcile
+// method of some controller-runtime reconciler interface:
+// Reconcile(context.Context, R) (reconcile.Result, error) for any request or
+// object type R (Reconciler, TypedReconciler[R], ObjectReconciler[R]), or the
+// old Reconcile(reconcile.Request) (reconcile.Result, error).
+func (m *Model) IsReconcileSignature(sig *types.Signature) bool {
+	if m == nil || m.Reconcile == nil || sig.Variadic() {
+		return false
+	}
+	res := sig.Results()
+	if res.Len() != 2 || !m.IsReconcileResult(res.At(0).Type()) || !isError(res.At(1).Type()) {
+		return false
+	}
+	params := sig.Params()
+	switch params.Len() {
+	case 1:
+		return isNamed(params.At(0).Type(), m.Reconcile.Path(), "Request")
+	case 2:
+		return isNamed(params.At(0).Type(), ContextPath, "Context")
+	}
+	return false
+}
+
+// IsReconcileFunc reports whether t is reconcile.Func or an instance of
+// reconcile.TypedFunc.
+func (m *Model) IsReconcileFunc(t types.Type) bool {
+	if m == nil || m.Reconcile == nil {
+		return false
+	}
+	return isNamed(t, m.Reconcile.Path(), "Func") || isNamed(t, m.Reconcile.Path(), "TypedFunc")
+}
+
+// isNamed reports whether t (through aliases, not pointers) is the named
+// type path.name, or an instance of it.
+func isNamed(t types.Type, path, name string) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	obj := n.Origin().Obj()
+	return obj.Name() == name && obj.Pkg() != nil && obj.Pkg().Path() == path
+}
+
+// IsNamed reports whether t is the named type path.name (or an instance).
+func IsNamed(t types.Type, path, name string) bool { return isNamed(t, path, name) }
+
+func isError(t types.Type) bool { return types.Identical(t, types.Universe.Lookup("error").Type()) }
+
+func hasMethod(it *types.Interface, name string) bool {
+	if it == nil {
+		return false
+	}
+	for i := 0; i < it.NumMethods(); i++ {
+		if it.Method(i).Name() == name {
+			return true
+		}
+	}
+	return false
+}
+
+// implements reports whether t, or a pointer to t, implements it.
+func implements(t types.Type, it *types.Interface) bool {
+	if types.Implements(t, it) {
+		return true
+	}
+	if _, isPtr := t.Underlying().(*types.Pointer); !isPtr && !types.IsInterface(t) {
+		return types.Implements(types.NewPointer(t), it)
+	}
+	return false
+}
+
+// sameMethod reports whether fn is the method name of recv's method set,
+// so a call through an embedded field or promoted method counts, and a
+// function value of the same name does not.
+func sameMethod(fn *types.Func, recv types.Type, name string) bool {
+	if fn.Name() != name {
+		return false
+	}
+	obj, _, _ := types.LookupFieldOrMethod(recv, true, fn.Pkg(), name)
+	got, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	return got == fn || got.Origin() == fn.Origin()
+}
+
+// LoadedObject returns the object argument of a call that leaves the object
+// as the API server has it: a Get, or a Create, Update or Patch of the object
+// or of its status (the server's answer is decoded into it). It returns nil
+// for any other call.
+func (m *Model) LoadedObject(info *types.Info, call *ast.CallExpr) ast.Expr {
+	fn, recv := MethodCall(info, call)
+	if m == nil || fn == nil {
+		return nil
+	}
+	idx := -1
+	switch fn.Name() {
+	case "Get":
+		if m.reader != nil && implements(recv, m.reader) && sameMethod(fn, recv, "Get") {
+			idx = 2
+		}
+	case "Create", "Update", "Patch":
+		if m.ClassifyMethod(fn, recv) != NotWrite {
+			idx = 1
+		}
+	}
+	if idx < 0 || idx >= len(call.Args) {
+		return nil
+	}
+	return call.Args[idx]
+}

@@ -1,0 +1,22 @@
+package reach_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/statuslint/statuslint/internal/reach"
+)
+
+// TestFacts checks that exported functions reaching a status Update carry
+// the chain to it, and that others carry nothing.
+func TestFacts(t *testing.T) {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var roots reach.Pattern
+	tests := false
+	analysistest.Run(t, dir, reach.New(&roots, &tests), "statusupdate/helpers")
+}

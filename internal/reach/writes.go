@@ -1,0 +1,301 @@
+package reach
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"sort"
+	"strconv"
+
+	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/statuslint/statuslint/internal/crmodel"
+)
+
+// findWrites records every status write of the package.
+func (a *analyzer) findWrites() {
+	seen := make(map[string]bool) // instances repeat their origin's writes
+	for _, fn := range a.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				for _, w := range a.classify(fn, call) {
+					key := w.Verb + "@" + a.pass.Fset.Position(w.Node.Pos()).String()
+					if w.Node == nil || seen[key] {
+						continue
+					}
+					seen[key] = true
+					a.res.Writes = append(a.res.Writes, w)
+				}
+			}
+		}
+	}
+	sort.Slice(a.res.Writes, func(i, j int) bool { return a.res.Writes[i].Node.Pos() < a.res.Writes[j].Node.Pos() })
+}
+
+// classify returns the status writes a call makes: none, one, or for a
+// write inside a method-value wrapper one per place the method value is made.
+func (a *analyzer) classify(fn *ssa.Function, call ssa.CallInstruction) []*Write {
+	common := call.Common()
+	var (
+		method *types.Func
+		recvT  types.Type
+		recv   ssa.Value
+		args   []ssa.Value
+	)
+	callee := common.StaticCallee()
+	switch {
+	case common.IsInvoke():
+		method, recvT, recv, args = common.Method, common.Value.Type(), common.Value, common.Args
+	case callee != nil && callee.Signature.Recv() != nil && len(common.Args) > 0:
+		if obj, ok := callee.Object().(*types.Func); ok {
+			method, recvT, recv, args = obj, callee.Signature.Recv().Type(), common.Args[0], common.Args[1:]
+		}
+	}
+	if method == nil {
+		if callee != nil {
+			return a.externalWrite(fn, call, callee)
+		}
+		return nil
+	}
+	if a.m.ClassifyMethod(method, recvT) != crmodel.SubResourceWrite {
+		if callee != nil {
+			return a.externalWrite(fn, call, callee)
+		}
+		return nil
+	}
+	if !a.m.Legacy {
+		if sub, known := a.subresource(recv, 0); !known || sub != "status" {
+			return nil
+		}
+	}
+	w := &Write{Instr: call, Fn: fn, Verb: method.Name()}
+	if len(args) > 1 {
+		w.Object = args[1]
+	}
+	if fn.Synthetic != "" {
+		// A method value such as u := r.Status().Update: report where the
+		// method value is made.
+		var out []*Write
+		for _, mc := range a.closures[fn] {
+			cp := *w
+			cp.Fn = mc.Parent()
+			cp.MethodValue = true
+			cp.Object = nil
+			cp.Node = a.nodeAt(mc.Pos())
+			out = append(out, &cp)
+		}
+		return out
+	}
+	a.locate(w, call)
+	return []*Write{w}
+}
+
+// locate finds the syntax of a call instruction.
+func (a *analyzer) locate(w *Write, call ssa.CallInstruction) {
+	switch call.(type) {
+	case *ssa.Defer:
+		w.Deferred = true
+		w.Call = a.stmtCall[call.Pos()]
+	case *ssa.Go:
+		w.Go = true
+		w.Call = a.stmtCall[call.Pos()]
+	default:
+		w.Call = a.calls[call.Pos()]
+	}
+	if w.Call != nil {
+		w.Node = w.Call
+	}
+}
+
+// nodeAt returns the innermost selector or call expression at pos.
+func (a *analyzer) nodeAt(pos token.Pos) ast.Node {
+	if !pos.IsValid() {
+		return nil
+	}
+	for _, f := range a.pass.Files {
+		if f.FileStart <= pos && pos <= f.FileEnd {
+			path, _ := astutil.PathEnclosingInterval(f, pos, pos)
+			for _, n := range path {
+				switch n.(type) {
+				case *ast.SelectorExpr, *ast.CallExpr:
+					return n
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// externalWrite reports a call of another package's function that carries
+// a WritesStatus fact.
+func (a *analyzer) externalWrite(fn *ssa.Function, call ssa.CallInstruction, callee *ssa.Function) []*Write {
+	if callee.Origin() != nil {
+		callee = callee.Origin()
+	}
+	obj, ok := callee.Object().(*types.Func)
+	if !ok || obj.Pkg() == nil || obj.Pkg() == a.pass.Pkg {
+		return nil
+	}
+	fact := new(WritesStatus)
+	if !a.pass.ImportObjectFact(obj, fact) {
+		return nil
+	}
+	w := &Write{Instr: call, Fn: fn, Verb: "Update", External: fact, ExternalName: DisplayName(callee, a.pass.Pkg)}
+	a.locate(w, call)
+	if w.Node == nil {
+		return nil
+	}
+	return []*Write{w}
+}
+
+// subresource traces a subresource writer value back to where it was made
+// and returns the subresource it writes. known is false when any origin is
+// not a Status() or SubResource(constant) call.
+func (a *analyzer) subresource(v ssa.Value, depth int) (sub string, known bool) {
+	if depth > 12 {
+		return "", false
+	}
+	join := func(vals []ssa.Value) (string, bool) {
+		if len(vals) == 0 {
+			return "", false
+		}
+		first := ""
+		for i, val := range vals {
+			s, ok := a.subresource(val, depth+1)
+			if !ok || (i > 0 && s != first) {
+				return "", false
+			}
+			first = s
+		}
+		return first, true
+	}
+	switch v := v.(type) {
+	case *ssa.Call:
+		return a.writerSource(v.Common())
+	case *ssa.MakeInterface:
+		return a.subresource(v.X, depth+1)
+	case *ssa.ChangeInterface:
+		return a.subresource(v.X, depth+1)
+	case *ssa.ChangeType:
+		return a.subresource(v.X, depth+1)
+	case *ssa.TypeAssert:
+		return a.subresource(v.X, depth+1)
+	case *ssa.Phi:
+		return join(v.Edges)
+	case *ssa.UnOp:
+		if v.Op == token.MUL {
+			return join(a.storedAt(v.X))
+		}
+	case *ssa.FreeVar:
+		return join(a.bindings(v))
+	case *ssa.Parameter:
+		return join(a.arguments(v))
+	}
+	return "", false
+}
+
+// writerSource classifies a call that may make a subresource writer.
+func (a *analyzer) writerSource(common *ssa.CallCommon) (string, bool) {
+	var (
+		method *types.Func
+		recvT  types.Type
+		args   []ssa.Value
+	)
+	if common.IsInvoke() {
+		method, recvT, args = common.Method, common.Value.Type(), common.Args
+	} else if callee := common.StaticCallee(); callee != nil && callee.Signature.Recv() != nil && len(common.Args) > 0 {
+		obj, _ := callee.Object().(*types.Func)
+		method, recvT, args = obj, callee.Signature.Recv().Type(), common.Args[1:]
+	}
+	sub, known, ok := a.m.WriterSource(method, recvT, func(i int) constant.Value {
+		if i < len(args) {
+			if c, ok := args[i].(*ssa.Const); ok {
+				return c.Value
+			}
+		}
+		return nil
+	})
+	return sub, ok && known
+}
+
+// storedAt returns the values stored at an address: a struct field (all
+// stores to that field in the package), a local or a global.
+func (a *analyzer) storedAt(addr ssa.Value) []ssa.Value {
+	switch addr := addr.(type) {
+	case *ssa.FieldAddr:
+		if st, ok := typeparamFree(addr.X.Type()); ok {
+			if s, ok := st.(*types.Struct); ok && addr.Field < s.NumFields() {
+				return a.stores[s.Field(addr.Field)]
+			}
+		}
+	case *ssa.Alloc, *ssa.Global:
+		return a.stores[addr]
+	case *ssa.FreeVar:
+		var out []ssa.Value
+		for _, b := range a.bindings(addr) {
+			out = append(out, a.storedAt(b)...)
+		}
+		return out
+	}
+	return nil
+}
+
+// bindings returns the values a closure's free variable is bound to.
+func (a *analyzer) bindings(fv *ssa.FreeVar) []ssa.Value {
+	fn := fv.Parent()
+	idx := -1
+	for i, x := range fn.FreeVars {
+		if x == fv {
+			idx = i
+		}
+	}
+	var out []ssa.Value
+	for _, mc := range a.closures[fn] {
+		if idx >= 0 && idx < len(mc.Bindings) {
+			out = append(out, mc.Bindings[idx])
+		}
+	}
+	return out
+}
+
+// arguments returns the values passed for a parameter at the package's
+// own call sites.
+func (a *analyzer) arguments(p *ssa.Parameter) []ssa.Value {
+	fn := p.Parent()
+	idx := -1
+	for i, x := range fn.Params {
+		if x == p {
+			idx = i
+		}
+	}
+	var out []ssa.Value
+	for _, call := range a.callers[fn] {
+		common := call.Common()
+		i := idx
+		if common.IsInvoke() {
+			i-- // the receiver is common.Value, not an argument
+			if i < 0 {
+				out = append(out, common.Value)
+				continue
+			}
+		}
+		if i >= 0 && i < len(common.Args) {
+			out = append(out, common.Args[i])
+		}
+	}
+	return out
+}
+
+// position returns "file.go:line" for pos, the file relative to its
+// package directory: enough to find it, no machine paths.
+func position(fset *token.FileSet, pos token.Pos) string {
+	p := fset.Position(pos)
+	return filepath.Base(p.Filename) + ":" + strconv.Itoa(p.Line)
+}

@@ -1,0 +1,97 @@
+package basic
+
+import (
+	"context"
+
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+
+	"statusupdate/api"
+)
+
+type WidgetReconciler struct {
+	client.Client
+}
+
+func (r *WidgetReconciler) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return reconcile.Result{}, client.IgnoreNotFound(err)
+	}
+	w.Status.Ready = true
+	if err := r.Status().Update(ctx, &w); err != nil { // want `status written with Update in the reconcile path \(\(\*WidgetReconciler\)\.Reconcile\); a stale cached resourceVersion makes it fail with 409 Conflict: patch the status instead$`
+		return reconcile.Result{}, err
+	}
+	return reconcile.Result{}, nil
+}
+
+// PointerReconciler loads into a pointer and writes through SubResource("status").
+type PointerReconciler struct {
+	C client.Client
+}
+
+func (r *PointerReconciler) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &api.Widget{}
+	err := r.C.Get(ctx, req.NamespacedName, w)
+	if err != nil {
+		return reconcile.Result{}, err
+	}
+	w.Status.Ready = true
+	return reconcile.Result{}, r.C.SubResource("status").Update(ctx, w, client.FieldOwner("widgets")) // want `status written with Update in the reconcile path \(\(\*PointerReconciler\)\.Reconcile\)`
+}
+
+// SnapshotReconciler already takes a copy right after the Get: the fix reuses it.
+type SnapshotReconciler struct {
+	client.Client
+}
+
+func (r *SnapshotReconciler) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := new(api.Widget)
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, err
+	}
+	orig := w.DeepCopy()
+	_ = orig
+	w.Status.Ready = true
+	err := r.Status().Update(ctx, w) // want `status written with Update`
+	return reconcile.Result{}, err
+}
+
+// CollidingReconciler already uses the name base; the fix picks another.
+type CollidingReconciler struct {
+	client.Client
+}
+
+func (r *CollidingReconciler) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	base := "widgets"
+	_ = base
+	var g api.Gizmo
+	if err := r.Get(ctx, req.NamespacedName, &g); err != nil {
+		return reconcile.Result{}, err
+	}
+	if !g.Status.Ready {
+		g.Status.Ready = true
+		if err := r.Status().Update(ctx, &g); err != nil { // want `status written with Update`
+			return reconcile.Result{}, err
+		}
+	}
+	return reconcile.Result{}, nil
+}
+
+// UpdatedReconciler updates the object itself first: that is the last load.
+type UpdatedReconciler struct {
+	client.Client
+}
+
+func (r *UpdatedReconciler) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	w.Labels = map[string]string{"a": "b"}
+	if err := r.Update(ctx, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	w.Status.Ready = true
+	return reconcile.Result{}, r.Status().Update(ctx, &w) // want `status written with Update`
+}

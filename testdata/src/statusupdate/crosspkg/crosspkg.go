@@ -1,0 +1,22 @@
+package crosspkg
+
+import (
+	"context"
+
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+
+	"statusupdate/api"
+	"statusupdate/helpers"
+)
+
+type R struct{ client.Client }
+
+func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	_ = helpers.Patch(ctx, r, &w)
+	return reconcile.Result{}, helpers.SetReady(ctx, r, &w) // want `status written with Update in the reconcile path \(\(\*R\)\.Reconcile → helpers\.SetReady → helpers\.update at helpers\.go:19\); a stale cached resourceVersion makes it fail with 409 Conflict: patch the status in helpers\.SetReady instead`
+}

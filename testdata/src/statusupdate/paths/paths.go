@@ -1,0 +1,112 @@
+package paths
+
+import (
+	"context"
+
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+
+	"statusupdate/api"
+)
+
+type R struct {
+	client.Client
+	sw    client.SubResourceWriter
+	scale client.SubResourceWriter
+	set   statusSetter
+}
+
+func NewR(c client.Client) *R {
+	return &R{Client: c, sw: c.Status(), scale: c.SubResource("scale"), set: &updater{c: c}}
+}
+
+func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	if err := r.markReady(ctx, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	write := func() error {
+		return r.Status().Update(ctx, &w) // want `reconcile path \(\(\*R\)\.Reconcile → func literal\); .* \(no suggested fix: w is not loaded from the API server earlier in this function\)`
+	}
+	_ = write()
+	defer r.Status().Update(ctx, &w) // want `\(no suggested fix: the write is deferred, far from where the object is loaded\)`
+	go r.Status().Update(ctx, &w)    // want `\(no suggested fix: the write runs in its own goroutine\)`
+	u := r.Status().Update           // want `\(no suggested fix: the write goes through a method value\)`
+	_ = u(ctx, &w)
+	_ = r.sw.Update(ctx, &w)    // want `reconcile path \(\(\*R\)\.Reconcile\)`
+	_ = r.scale.Update(ctx, &w) // a scale write is not a status write
+	_ = updateAny(ctx, r.Client, &w)
+	_ = r.set.set(ctx, &w)
+	_ = r.Status().Patch(ctx, &w, client.MergeFrom(w.DeepCopy())) // a patch is fine
+	lookalike{}.Status().Update(ctx, &w)                          // not controller-runtime
+	return reconcile.Result{}, nil
+}
+
+func (r *R) markReady(ctx context.Context, w *api.Widget) error {
+	w.Status.Ready = true
+	return r.Status().Update(ctx, w) // want `reconcile path \(\(\*R\)\.Reconcile → \(\*R\)\.markReady\); .* \(no suggested fix: w is a parameter, loaded by the caller; snapshot it there and patch with client\.MergeFrom\)`
+}
+
+// updateAny is a generic helper.
+func updateAny[T client.Object](ctx context.Context, c client.Client, obj T) error {
+	return c.Status().Update(ctx, obj) // want `reconcile path \(\(\*R\)\.Reconcile → updateAny\)`
+}
+
+type statusSetter interface {
+	set(ctx context.Context, w *api.Widget) error
+}
+
+type updater struct{ c client.Client }
+
+func (u *updater) set(ctx context.Context, w *api.Widget) error {
+	return u.c.Status().Update(ctx, w) // want `reconcile path \(\(\*R\)\.Reconcile → \(\*updater\)\.set\)`
+}
+
+// notReached is called from no reconcile.
+func notReached(ctx context.Context, c client.Client, w *api.Widget) error {
+	return c.Status().Update(ctx, w)
+}
+
+type lookalike struct{}
+type lookalikeWriter struct{}
+
+func (lookalike) Status() lookalikeWriter                                   { return lookalikeWriter{} }
+func (lookalikeWriter) Update(ctx context.Context, obj client.Object) error { return nil }
+
+// A reconcile.Func is a root.
+var FuncRoot = reconcile.Func(func(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	var c client.Client
+	var w api.Widget
+	return reconcile.Result{}, c.Status().Update(ctx, &w) // want `reconcile path \(func literal\)`
+})
+
+// ObjectR is an ObjectReconciler: the object is a parameter.
+type ObjectR struct{ c client.Client }
+
+func (r *ObjectR) Reconcile(ctx context.Context, w *api.Widget) (reconcile.Result, error) {
+	return reconcile.Result{}, r.c.Status().Update(ctx, w) // want `reconcile path \(\(\*ObjectR\)\.Reconcile\)`
+}
+
+var _ = reconcile.AsReconciler[*api.Widget](nil, &ObjectR{})
+
+// TypedR is a TypedReconciler over its own request type.
+type TypedR struct{ c client.Client }
+
+type myRequest struct{ Name string }
+
+func (r *TypedR) Reconcile(ctx context.Context, req myRequest) (reconcile.Result, error) {
+	var w api.Widget
+	return reconcile.Result{}, r.c.SubResource("status").Update(ctx, &w) // want `reconcile path \(\(\*TypedR\)\.Reconcile\)`
+}
+
+var _ reconcile.TypedReconciler[myRequest] = &TypedR{}
+
+// NotAReconciler has a Reconcile method of another shape.
+type NotAReconciler struct{ c client.Client }
+
+func (r *NotAReconciler) Reconcile(ctx context.Context, w *api.Widget) error {
+	return r.c.Status().Update(ctx, w)
+}

@@ -1,0 +1,20 @@
+package roots
+
+import (
+	"context"
+
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"statusupdate/api"
+)
+
+// Loop is a framework's reconcile loop, named by the roots setting.
+type Loop struct{ c client.Client }
+
+func (l *Loop) Run(ctx context.Context, w *api.Widget) error {
+	return l.c.Status().Update(ctx, w) // want `reconcile path \(\(\*Loop\)\.Run\)`
+}
+
+func (l *Loop) Other(ctx context.Context, w *api.Widget) error {
+	return l.c.Status().Update(ctx, w)
+}
