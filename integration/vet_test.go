@@ -1,0 +1,199 @@
+package integration
+
+import (
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files of the integration tests")
+
+// exampleCopy copies the bundled example module to a temporary directory
+// and points its replace directive back at this checkout.
+func exampleCopy(t *testing.T) string {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), "example")
+	copyTree(t, filepath.Join(repoRoot(t), "example"), dst)
+	if r := run(t, dst, nil, "go", "mod", "edit", "-replace=github.com/statuslint/statuslint="+repoRoot(t)); r.ExitCode != 0 {
+		t.Fatalf("go mod edit: %s", r.Stderr)
+	}
+	return dst
+}
+
+var diagLine = regexp.MustCompile(`^(\S+\.go):(\d+):(\d+): (.*)$`)
+
+// diagnostics extracts "file:line:col: message" lines from a tool's output,
+// with file names relative to dir, sorted.
+func diagnostics(dir, out string) []string {
+	var lines []string
+	for _, l := range strings.Split(out, "\n") {
+		m := diagLine.FindStringSubmatch(strings.TrimSpace(l))
+		if m == nil {
+			continue
+		}
+		file := m[1]
+		if rel, err := filepath.Rel(dir, file); err == nil && filepath.IsAbs(file) {
+			file = rel
+		}
+		file = strings.TrimPrefix(file, "./")
+		lines = append(lines, file+":"+m[2]+":"+m[3]+": "+m[4])
+	}
+	sort.Strings(lines)
+	return lines
+}
+
+func goVet(t *testing.T, dir string, args ...string) []string {
+	t.Helper()
+	r := run(t, dir, nil, "go", append([]string{"vet", "-vettool=" + statuslintBinary(t)}, append(args, "./...")...)...)
+	if r.ExitCode != 0 && r.ExitCode != 1 {
+		t.Fatalf("go vet: exit %d\n%s", r.ExitCode, r.Stderr)
+	}
+	return diagnostics(dir, r.Stderr)
+}
+
+// TestGoVetOnExample runs statuslint through the real go vet on the
+// example operator, which uses the real controller-runtime, and checks
+// the exact findings against integration/testdata/example.vet.golden.
+func TestGoVetOnExample(t *testing.T) {
+	dir := exampleCopy(t)
+	got := goVet(t, dir)
+	golden := filepath.Join(repoRoot(t), "integration", "testdata", "example.vet.golden")
+	if *update {
+		if err := os.WriteFile(golden, []byte(strings.Join(got, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("go vet findings differ from %s (rerun with -update after checking them by hand)\ngot:\n%s\nwant:\n%s",
+			golden, strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	for _, pass := range []string{"statusupdate", "fieldmanager", "conditions"} {
+		if !containsPass(got, pass) {
+			t.Errorf("no %s finding on the example", pass)
+		}
+	}
+
+	// The standalone checker reports the same positions.
+	r := run(t, dir, nil, statuslintBinary(t), "./...")
+	if standalone := positions(diagnostics(dir, r.Stderr)); strings.Join(standalone, "\n") != strings.Join(positions(got), "\n") {
+		t.Errorf("standalone positions differ from go vet's:\n%s\nvs\n%s", strings.Join(standalone, "\n"), strings.Join(positions(got), "\n"))
+	}
+}
+
+// containsPass reports whether some finding came from pass; go vet names
+// no analyzer, so this goes by each pass's wording.
+func containsPass(lines []string, pass string) bool {
+	words := map[string]string{
+		"statusupdate": "status written with Update",
+		"fieldmanager": "field manager",
+		"conditions":   "SetStatusCondition",
+	}
+	for _, l := range lines {
+		if strings.Contains(l, words[pass]) {
+			return true
+		}
+	}
+	return false
+}
+
+func positions(lines []string) []string {
+	var out []string
+	for _, l := range lines {
+		m := regexp.MustCompile(`^(\S+?:\d+:\d+):`).FindStringSubmatch(l)
+		if m != nil {
+			out = append(out, m[1])
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// jsonDiagnostic is one diagnostic of the checker's -json output.
+type jsonDiagnostic struct {
+	Posn           string            `json:"posn"`
+	Message        string            `json:"message"`
+	SuggestedFixes []json.RawMessage `json:"suggested_fixes"`
+}
+
+// TestFixOnExample applies every suggested fix to a copy of the example
+// (through go fix -fixtool, as users do), then checks the result builds,
+// is gofmt-clean, keeps only the findings that had no fix, and that a
+// second run changes nothing.
+func TestFixOnExample(t *testing.T) {
+	dir := exampleCopy(t)
+	bin := statuslintBinary(t)
+
+	r := run(t, dir, nil, bin, "-json", "./...")
+	var out map[string]map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(r.Stdout), &out); err != nil {
+		t.Fatalf("statuslint -json: %v\n%s\n%s", err, r.Stdout, r.Stderr)
+	}
+	withFix, without := 0, 0
+	for _, byAnalyzer := range out {
+		for name, raw := range byAnalyzer {
+			var diags []jsonDiagnostic
+			if err := json.Unmarshal(raw, &diags); err != nil {
+				t.Fatalf("%s: %v: %s", name, err, raw)
+			}
+			for _, d := range diags {
+				if len(d.SuggestedFixes) > 1 {
+					t.Errorf("%s: %s: %d fixes, want at most one", name, d.Posn, len(d.SuggestedFixes))
+				}
+				if len(d.SuggestedFixes) == 1 {
+					withFix++
+				} else {
+					without++
+				}
+			}
+		}
+	}
+	if withFix == 0 {
+		t.Fatal("no suggested fix on the example")
+	}
+
+	if r := run(t, dir, nil, "go", "fix", "-fixtool="+bin, "./..."); r.ExitCode != 0 {
+		t.Fatalf("go fix -fixtool: exit %d\n%s%s", r.ExitCode, r.Stdout, r.Stderr)
+	}
+	if r := run(t, dir, nil, "go", "build", "./..."); r.ExitCode != 0 {
+		t.Fatalf("the fixed example does not build:\n%s", r.Stderr)
+	}
+	if r := run(t, dir, nil, "gofmt", "-l", "."); strings.TrimSpace(r.Stdout) != "" {
+		t.Errorf("the fixed example is not gofmt-clean:\n%s", r.Stdout)
+	}
+	after := goVet(t, dir)
+	if len(after) != without {
+		t.Errorf("after the fixes %d findings remain, want the %d that had no fix:\n%s", len(after), without, strings.Join(after, "\n"))
+	}
+
+	// A second fix run changes nothing.
+	before := snapshotGoFiles(t, dir)
+	if r := run(t, dir, nil, bin, "-fix", "./..."); r.ExitCode != 0 {
+		t.Fatalf("second statuslint -fix: exit %d\n%s", r.ExitCode, r.Stderr)
+	}
+	if again := snapshotGoFiles(t, dir); again != before {
+		t.Error("a second statuslint -fix changed files")
+	}
+}
+
+func snapshotGoFiles(t *testing.T, dir string) string {
+	t.Helper()
+	var b strings.Builder
+	filepath.Walk(dir, func(path string, info os.FileInfo, err error) error {
+		if err == nil && strings.HasSuffix(path, ".go") {
+			data, _ := os.ReadFile(path)
+			b.WriteString(path + "\n" + string(data))
+		}
+		return nil
+	})
+	return b.String()
+}
