@@ -231,10 +231,30 @@ func (c *checker) subresource(e ast.Expr, depth int) string {
 		if sub, known, ok := c.m.WriterSourceExpr(c.info, x); ok && known {
 			return sub
 		}
-	case *ast.Ident:
-		if v, ok := c.info.Uses[x].(*types.Var); ok && c.isLocal(v) && depth < 8 {
-			if vals := c.values(v); len(vals) == 1 && vals[0].expr != nil && vals[0].idx < 0 {
-				return c.subresource(vals[0].expr, depth+1)
+	case *ast.Ident, *ast.SelectorExpr:
+		// A variable or field: the subresource all its values agree on.
+		var v *types.Var
+		if id, ok := x.(*ast.Ident); ok {
+			v, _ = c.info.Uses[id].(*types.Var)
+		} else if s, ok := c.info.Selections[x.(*ast.SelectorExpr)]; ok && s.Kind() == types.FieldVal {
+			v, _ = s.Obj().(*types.Var)
+		}
+		if v != nil && depth < 8 {
+			sub := ""
+			for _, val := range c.values(v) {
+				if val.expr == nil || val.idx >= 0 {
+					sub = ""
+					break
+				}
+				s := c.subresource(val.expr, depth+1)
+				if sub != "" && s != sub {
+					sub = ""
+					break
+				}
+				sub = s
+			}
+			if sub != "" {
+				return sub
 			}
 		}
 	}

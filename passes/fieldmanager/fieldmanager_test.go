@@ -29,3 +29,15 @@ func TestBasic(t *testing.T) {
 }
 
 var _ = flagvalue.List{}
+
+func TestPresent(t *testing.T) {
+	analysistest.Run(t, current(t), fieldmanager.New(&fieldmanager.Config{}), "fieldmanager/present")
+}
+
+func TestUnknown(t *testing.T) {
+	analysistest.Run(t, current(t), fieldmanager.New(&fieldmanager.Config{}), "fieldmanager/unknown")
+}
+
+func TestNearMiss(t *testing.T) {
+	analysistest.Run(t, current(t), fieldmanager.New(&fieldmanager.Config{}), "fieldmanager/nearmiss")
+}

@@ -94,6 +94,9 @@ func buildIndex(info *types.Info, m *crmodel.Model, files []*ast.File, isTest fu
 				}
 			}
 		}
+		// Arguments of client writes: handing &opts to the write itself
+		// does not change opts.
+		writeArgs := make(map[ast.Expr]bool)
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncDecl:
@@ -137,10 +140,16 @@ func buildIndex(info *types.Info, m *crmodel.Model, files []*ast.File, isTest fu
 			case *ast.IncDecStmt:
 				mutate(n.X, "", n.Pos())
 			case *ast.UnaryExpr:
-				if n.Op == token.AND {
+				if n.Op == token.AND && !writeArgs[n] {
 					mutate(n.X, "", n.Pos())
 				}
 			case *ast.CallExpr:
+				if fn, recv := crmodel.MethodCall(info, n); m.ClassifyMethod(fn, recv) != crmodel.NotWrite {
+					for _, a := range n.Args {
+						writeArgs[a] = true
+					}
+					break
+				}
 				// A method called on an options variable may fill it in
 				// (opts.ApplyOptions(...)); an options pointer handed to a
 				// function may be filled in there.

@@ -36,10 +36,10 @@ func (r *WidgetReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 	_ = r.Apply(ctx, v1alpha1.WidgetApply("w"))          // want `^Apply of \*v1alpha1\.WidgetApplyConfiguration names no field manager; the API server rejects an Apply without one: pass client\.FieldOwner\(\.\.\.\) \(set -fieldmanager\.name to get a suggested fix\)$`
 	_ = r.Status().Apply(ctx, v1alpha1.WidgetApply("w")) // want `^status Apply of \*v1alpha1\.WidgetApplyConfiguration names no field manager; the API server rejects an Apply without one`
 
-	_ = r.Status().Update(ctx, w)                             // want `^status Update of \*v1alpha1\.Widget names no field manager; managedFields will show the client's user agent: pass client\.FieldOwner\(\.\.\.\)`
-	_ = r.Status().Patch(ctx, w, client.MergeFrom(w))         // want `^status Patch of \*v1alpha1\.Widget names no field manager`
-	_ = r.Status().Create(ctx, w, cm)                         // want `^status Create of \*v1alpha1\.Widget names no field manager`
-	_ = r.SubResource("scale").Update(ctx, w)                 // want `^scale Update of \*v1alpha1\.Widget names no field manager`
+	_ = r.Status().Update(ctx, w)                                  // want `^status Update of \*v1alpha1\.Widget names no field manager; managedFields will show the client's user agent: pass client\.FieldOwner\(\.\.\.\)`
+	_ = r.Status().Patch(ctx, w, client.MergeFrom(w))              // want `^status Patch of \*v1alpha1\.Widget names no field manager`
+	_ = r.Status().Create(ctx, w, cm)                              // want `^status Create of \*v1alpha1\.Widget names no field manager`
+	_ = r.SubResource("scale").Update(ctx, w)                      // want `^scale Update of \*v1alpha1\.Widget names no field manager`
 	_ = r.Client.SubResource("status").Patch(ctx, w, client.Merge) // want `^status Patch of \*v1alpha1\.Widget names no field manager`
 
 	sw := r.Status()
@@ -49,9 +49,9 @@ func (r *WidgetReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 	_ = r.Create(ctx, obj, client.DryRunAll) // want `^Create of client\.Object names no field manager`
 
 	// Options that name no manager.
-	_ = r.Patch(ctx, cm, client.Merge, client.ForceOwnership, client.FieldValidation("Strict")) // want `^Patch of \*v1\.ConfigMap names no field manager`
-	_ = r.Update(ctx, cm, &client.UpdateOptions{DryRun: []string{"All"}})                         // want `^Update of \*v1\.ConfigMap names no field manager`
-	_ = r.Create(ctx, cm, client.FieldOwner(""))                                                   // want `^Create of \*v1\.ConfigMap names no field manager`
+	_ = r.Patch(ctx, cm, client.Merge, client.ForceOwnership, client.FieldValidation("Strict"))                            // want `^Patch of \*v1\.ConfigMap names no field manager`
+	_ = r.Update(ctx, cm, &client.UpdateOptions{DryRun: []string{"All"}})                                                  // want `^Update of \*v1\.ConfigMap names no field manager`
+	_ = r.Create(ctx, cm, client.FieldOwner(""))                                                                           // want `^Create of \*v1\.ConfigMap names no field manager`
 	_ = r.Status().Update(ctx, w, &client.SubResourceUpdateOptions{UpdateOptions: client.UpdateOptions{FieldManager: ""}}) // want `^status Update of \*v1alpha1\.Widget names no field manager`
 
 	// Deletes take no field manager.
