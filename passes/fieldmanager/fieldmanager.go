@@ -40,10 +40,12 @@ func New(cfg *Config) *analysis.Analyzer {
 		URL:  "https://pkg.go.dev/github.com/statuslint/statuslint/passes/fieldmanager",
 		Run:  func(pass *analysis.Pass) (any, error) { return run(pass, cfg) },
 	}
-	a.Flags.StringVar(&cfg.Name, "name", "", "field manager the suggested fix uses when the package has no owner constant of its own")
+	// The flags' defaults are cfg's values, so binding them keeps a
+	// configuration built in code.
+	a.Flags.StringVar(&cfg.Name, "name", cfg.Name, "field manager the suggested fix uses when the package has no owner constant of its own")
 	a.Flags.Var(&cfg.Owned, "owned", "comma-separated struct fields (pkg.Type.Field) or types (pkg.Type) whose clients name a field manager")
 	a.Flags.Var(&cfg.Unowned, "unowned", "comma-separated struct fields (pkg.Type.Field) or types (pkg.Type) whose clients name no field manager")
-	a.Flags.BoolVar(&cfg.Tests, "tests", false, "also check _test.go files")
+	a.Flags.BoolVar(&cfg.Tests, "tests", cfg.Tests, "also check _test.go files")
 	return a
 }
 

@@ -41,3 +41,18 @@ func TestUnknown(t *testing.T) {
 func TestNearMiss(t *testing.T) {
 	analysistest.Run(t, current(t), fieldmanager.New(&fieldmanager.Config{}), "fieldmanager/nearmiss")
 }
+
+func TestLookalike(t *testing.T) {
+	analysistest.Run(t, current(t), fieldmanager.New(&fieldmanager.Config{Name: "widget-controller"}), "fieldmanager/lookalike")
+}
+
+func TestFixes(t *testing.T) {
+	a := fieldmanager.New(&fieldmanager.Config{Name: "widget-controller"})
+	analysistest.RunWithSuggestedFixes(t, current(t), a,
+		"fieldmanager/configured",
+		"fieldmanager/reuse",
+		"fieldmanager/reusetyped",
+		"fieldmanager/shadow",
+		"fieldmanager/imports",
+	)
+}
