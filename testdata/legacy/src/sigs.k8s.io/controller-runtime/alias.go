@@ -1,0 +1,57 @@
+// Package controllerruntime is a signature-only stub of the root package of
+// sigs.k8s.io/controller-runtime (v0.6, usually imported as ctrl), for
+// analyzer tests.
+package controllerruntime
+
+import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"sigs.k8s.io/controller-runtime/pkg/builder"
+	"sigs.k8s.io/controller-runtime/pkg/log"
+	"sigs.k8s.io/controller-runtime/pkg/manager"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+)
+
+// Builder builds an Application ControllerManagedBy.
+type Builder = builder.Builder
+
+// Request contains the information necessary to reconcile a Kubernetes object.
+type Request = reconcile.Request
+
+// Result contains the result of a Reconciler invocation.
+type Result = reconcile.Result
+
+// Manager initializes shared dependencies.
+type Manager = manager.Manager
+
+// Options are the arguments for creating a new Manager.
+type Options = manager.Options
+
+// GroupVersion contains the "group" and the "version".
+type GroupVersion = schema.GroupVersion
+
+// GroupResource specifies a Group and a Resource.
+type GroupResource = schema.GroupResource
+
+// TypeMeta describes an individual object in an API response or request.
+type TypeMeta = metav1.TypeMeta
+
+// ObjectMeta is metadata that all persisted resources must have.
+type ObjectMeta = metav1.ObjectMeta
+
+var (
+	// NewControllerManagedBy returns a new controller builder.
+	NewControllerManagedBy = builder.ControllerManagedBy
+
+	// NewManager returns a new Manager for creating Controllers.
+	NewManager = manager.New
+
+	// Log is the base logger used by kubebuilder.
+	Log = log.Log
+
+	// LoggerFromContext returns a logger with predefined values from a context.Context.
+	LoggerFromContext = log.FromContext
+
+	// SetLogger sets a concrete logging implementation.
+	SetLogger = log.SetLogger
+)
