@@ -149,6 +149,14 @@ func enclosingFunc(path []ast.Node) (*ast.BlockStmt, *ast.FieldList) {
 // statement in between loads or assigns v on some paths only.
 func lastLoad(m *crmodel.Model, info *types.Info, path []ast.Node, body *ast.BlockStmt, v *types.Var) (ast.Stmt, string) {
 	notLoaded := fmt.Sprintf("%s is not loaded from the API server earlier in this function", v.Name())
+	for _, n := range path {
+		if _, ok := n.(*ast.FuncLit); ok {
+			notLoaded = fmt.Sprintf("%s is not loaded in the function literal that writes it; snapshot it where it is loaded and patch with client.MergeFrom", v.Name())
+			break
+		} else if _, ok := n.(*ast.FuncDecl); ok {
+			break
+		}
+	}
 	var child ast.Node
 	for _, n := range path {
 		var list []ast.Stmt

@@ -29,7 +29,7 @@ func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Res
 		return reconcile.Result{}, err
 	}
 	write := func() error {
-		return r.Status().Update(ctx, &w) // want `reconcile path \(\(\*R\)\.Reconcile → func literal\); .* \(no suggested fix: w is not loaded from the API server earlier in this function\)`
+		return r.Status().Update(ctx, &w) // want `reconcile path \(\(\*R\)\.Reconcile → func literal\); .* \(no suggested fix: w is not loaded in the function literal that writes it; snapshot it where it is loaded and patch with client\.MergeFrom\)`
 	}
 	_ = write()
 	defer r.Status().Update(ctx, &w) // want `\(no suggested fix: the write is deferred, far from where the object is loaded\)`
