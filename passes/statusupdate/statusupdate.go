@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/statuslint/statuslint/internal/ignore"
 	"github.com/statuslint/statuslint/internal/reach"
 )
 
@@ -41,6 +42,8 @@ func New(cfg *Config, r *analysis.Analyzer) *analysis.Analyzer {
 const why = "a stale cached resourceVersion makes it fail with 409 Conflict"
 
 func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
+	rep := ignore.New(pass, Name)
+	defer rep.Close()
 	res, _ := pass.ResultOf[r].(*reach.Result)
 	if res == nil || res.Model == nil {
 		return nil, nil
@@ -55,7 +58,7 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 		}
 		path := strings.Join(res.Path(w.Fn), " → ")
 		if w.External != nil {
-			pass.Report(analysis.Diagnostic{
+			rep.Report(analysis.Diagnostic{
 				Pos: w.Node.Pos(),
 				End: w.Node.End(),
 				Message: fmt.Sprintf("status written with Update in the reconcile path (%s → %s at %s); %s: patch the status in %s instead",
@@ -74,7 +77,7 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 		} else {
 			d.Message += " (no suggested fix: " + reason + ")"
 		}
-		pass.Report(d)
+		rep.Report(d)
 	}
 	return nil, nil
 }

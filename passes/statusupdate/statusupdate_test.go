@@ -63,3 +63,9 @@ func TestBadRootsPattern(t *testing.T) {
 		t.Fatal("want an error for an invalid regular expression")
 	}
 }
+
+// TestIgnoreDirectives covers //statuslint:ignore and
+// //statuslint:file-ignore, and the directives that are reported themselves.
+func TestIgnoreDirectives(t *testing.T) {
+	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/ignored", "statusupdate/fileignored")
+}
