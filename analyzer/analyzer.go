@@ -12,9 +12,9 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/statuslint/statuslint/internal/reach"
 	"github.com/statuslint/statuslint/passes/conditions"
 	"github.com/statuslint/statuslint/passes/fieldmanager"
-	"github.com/statuslint/statuslint/internal/reach"
 	"github.com/statuslint/statuslint/passes/statusupdate"
 )
 

@@ -192,9 +192,9 @@ type analyzer struct {
 	roots *Pattern
 	tests bool
 
-	funcs    []*ssa.Function                    // every function with a body, in discovery order
-	seen     map[*ssa.Function]bool             // membership of funcs
-	callees  map[*ssa.Function][]*ssa.Function  // may-call edges within the package
+	funcs    []*ssa.Function                   // every function with a body, in discovery order
+	seen     map[*ssa.Function]bool            // membership of funcs
+	callees  map[*ssa.Function][]*ssa.Function // may-call edges within the package
 	closures map[*ssa.Function][]*ssa.MakeClosure
 	stores   map[any][]ssa.Value // field var, alloc or global → values stored there
 	callers  map[*ssa.Function][]ssa.CallInstruction
