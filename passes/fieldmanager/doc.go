@@ -5,13 +5,179 @@
 //
 // fieldmanager: report client writes that name no field manager
 //
-// Every write records a field manager in managedFields. Without one the API
-// server takes the client's user agent, so owners show up as "manager" or
-// "Go-http-client", and an Apply without one is rejected outright.
+// Every write to the API server records a field manager in the object's
+// metadata.managedFields. A write that names none is recorded under the
+// client's user agent instead, so the owners of fields show up as
+// "manager" or "Go-http-client": two controllers of the same binary cannot
+// be told apart, and a server-side apply conflict names nobody useful. An
+// Apply (or a Patch with client.Apply) that names no field manager is
+// rejected by the API server outright:
+//
+//	PATCH ...: fieldManager is required for apply requests
+//
+// # What is reported
+//
+// Calls of the controller-runtime client writes that can carry a field
+// manager: Create, Update, Patch and Apply (controller-runtime v0.22 and
+// later) on a client, and Create, Update, Patch and Apply on a status or
+// subresource writer (Status(), SubResource("scale")). Delete and
+// DeleteAllOf take no field manager and are never reported. Both client
+// generations are covered: the old StatusWriter with runtime.Object
+// arguments and the current SubResourceWriter.
+//
+// Writes are recognised by type, not by name: a call through a struct that
+// embeds client.Client, through a wrapper type, or through a local variable
+// named client is a write; a method named Create or Update on some other
+// type is not.
+//
+// A call names a field manager, and is not reported, when one of its
+// option arguments is
+//
+//   - a client.FieldOwner value: client.FieldOwner("my-operator"), a
+//     constant or variable of that type;
+//   - a client.CreateOptions, UpdateOptions, PatchOptions, ApplyOptions or
+//     SubResource*Options value or pointer whose FieldManager is set, also
+//     through an embedded options struct
+//     (client.SubResourceUpdateOptions{UpdateOptions: client.UpdateOptions{FieldManager: "x"}})
+//     or Raw (&client.PatchOptions{Raw: &metav1.PatchOptions{FieldManager: "x"}});
+//     a local options variable counts when the function assigns its
+//     FieldManager or Raw field;
+//   - an option type of the package whose ApplyTo method sets FieldManager;
+//   - a spread slice (opts...) built in the same function, as a literal or
+//     by append, holding any of the above before the call;
+//
+// or when the client itself names one: it was made by
+// client.WithFieldOwner(c, "my-operator") or by client.New(cfg,
+// client.Options{FieldOwner: "my-operator"}), followed through local
+// variables, through Status() and SubResource(...), and through struct
+// fields and package variables every assignment of which in the package
+// is such a client.
+//
+// # What is not decidable, and the decision taken
+//
+// Option lists from a caller (an opts ...client.PatchOption parameter),
+// options or clients made by other packages' functions, and clients that
+// are parameters cannot be decided; such calls are not reported.
+//
+// The client of the overwhelmingly common kubebuilder reconciler,
+//
+//	type WidgetReconciler struct {
+//		client.Client
+//		Scheme *runtime.Scheme
+//	}
+//
+// is set in cmd/main.go, another package, so the controller package never
+// assigns the field. Staying silent there would make the pass useless, so
+// the pass decides:
+//
+//   - a struct field (or package variable) that the package never assigns
+//     is assumed to hold a client that names no field manager: writes
+//     through it are reported;
+//   - a field that the package assigns only clients that name one (from
+//     client.WithFieldOwner, ...) names one;
+//   - a field that the package assigns anything else (a parameter,
+//     mgr.GetClient(), a mix of wrapped and plain clients) is unknown, and
+//     writes through it are not reported.
+//
+// Assignments in _test.go files count only for calls in _test.go files: a
+// fake client a test puts in a field says nothing about production code.
+//
+// When the client is wrapped where the pass cannot see it (a main.go that
+// passes client.WithFieldOwner(mgr.GetClient(), "my-operator")), list the
+// field or its struct type in the owned setting. The unowned setting does
+// the opposite: it forces reporting for a field or type even when the
+// package's own assignments are undecidable.
+//
+// # Example
+//
+// Before:
+//
+//	if err := r.Create(ctx, cm); err != nil {
+//		return ctrl.Result{}, err
+//	}
+//	if err := r.Status().Update(ctx, widget); err != nil {
+//		return ctrl.Result{}, err
+//	}
+//
+// reports
+//
+//	Create of *corev1.ConfigMap names no field manager; managedFields will show the client's user agent: pass client.FieldOwner(...)
+//	status Update of *v1alpha1.Widget names no field manager; managedFields will show the client's user agent: pass client.FieldOwner(...)
+//
+// After:
+//
+//	const fieldOwner = client.FieldOwner("widget-controller")
+//	...
+//	if err := r.Create(ctx, cm, fieldOwner); err != nil {
+//		return ctrl.Result{}, err
+//	}
+//	if err := r.Status().Update(ctx, widget, fieldOwner); err != nil {
+//		return ctrl.Result{}, err
+//	}
+//
+// or, once for every write, in cmd/main.go:
+//
+//	Client: client.WithFieldOwner(mgr.GetClient(), "widget-controller"),
+//
+// # The suggested fix
+//
+// The fix appends the owner as the last argument of the call,
+// client.FieldOwner(<owner>), or just <owner> when the owner already has
+// type client.FieldOwner. The owner is, in order:
+//
+//  1. the package's own: a constant or variable it already passes as a
+//     client.FieldOwner (converted, or typed as one), to
+//     client.WithFieldOwner or as client.Options.FieldOwner, or a string
+//     constant it sets as FieldManager of request options; the most used
+//     one, ties broken by first use, and one whose name is not shadowed at
+//     the call;
+//  2. the configured name (-fieldmanager.name), as a string literal;
+//  3. none: there is no fix, and the message says so.
+//
+// The fix is a pure insertion before the call's closing parenthesis (on a
+// line of its own when the arguments end with a comma and a newline), so
+// it composes with other passes' fixes to the same call. When the file
+// does not import the client package, or the name is shadowed at the call
+// (a local variable named client), the fix imports it under a name that
+// resolves there (client, else crclient, ...), in sorted position in the
+// import block. A call whose options are spread from a slice (opts...)
+// gets no fix: the owner belongs in the slice.
+//
+// # Settings
+//
+//	-fieldmanager.name string
+//		field manager the fix passes when the package has no owner of its own
+//	-fieldmanager.owned list
+//		comma-separated struct fields (pkg/path.Type.Field) or struct types
+//		(pkg/path.Type) whose clients name a field manager
+//	-fieldmanager.unowned list
+//		comma-separated struct fields or types whose clients name none,
+//		reported even when the package's own assignments are undecidable
+//	-fieldmanager.tests
+//		also check _test.go files
+//
+// For example, for a reconciler whose main.go wraps the client:
+//
+//	statuslint -fieldmanager.owned=example.com/op/internal/controller.WidgetReconciler.Client ./...
+//
+// (a field promoted from an embedded client.Client is named Client). In a
+// golangci-lint configuration the same settings are name, owned, unowned
+// and tests under fieldmanager.
+//
+// # Silencing
+//
+// Fix the call, or mark the client as owned with the owned setting. To
+// silence one line under golangci-lint, use //nolint:statuslint.
 package fieldmanager
 
 const doc = `report client writes that name no field manager
 
 Every write records a field manager in managedFields. Without one the API
-server takes the client's user agent ("manager", "Go-http-client"), and an
-Apply without one is rejected. The suggested fix passes client.FieldOwner.`
+server takes the client's user agent ("manager", "Go-http-client"), so two
+controllers cannot be told apart, and an Apply without one is rejected.
+Reported: Create, Update, Patch and Apply on a controller-runtime client or
+status/subresource writer that pass no client.FieldOwner (or options with
+FieldManager) and whose client is not made by client.WithFieldOwner. A
+client field the package never assigns (set in cmd/main.go) is assumed to
+name none; list it in -fieldmanager.owned if it does. The suggested fix
+appends client.FieldOwner(<the package's owner constant, or -fieldmanager.name>).`

@@ -6,7 +6,6 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/statuslint/statuslint/internal/flagvalue"
 	"github.com/statuslint/statuslint/passes/fieldmanager"
 )
 
@@ -25,28 +24,32 @@ func current(t *testing.T) string { return dir(t, "../../testdata") }
 func legacy(t *testing.T) string  { return dir(t, "../../testdata/legacy") }
 
 func TestBasic(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, current(t), fieldmanager.New(&fieldmanager.Config{}), "fieldmanager/basic")
 }
 
-var _ = flagvalue.List{}
-
 func TestPresent(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, current(t), fieldmanager.New(&fieldmanager.Config{}), "fieldmanager/present")
 }
 
 func TestUnknown(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, current(t), fieldmanager.New(&fieldmanager.Config{}), "fieldmanager/unknown")
 }
 
 func TestNearMiss(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, current(t), fieldmanager.New(&fieldmanager.Config{}), "fieldmanager/nearmiss")
 }
 
 func TestLookalike(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, current(t), fieldmanager.New(&fieldmanager.Config{Name: "widget-controller"}), "fieldmanager/lookalike")
 }
 
 func TestFixes(t *testing.T) {
+	t.Parallel()
 	a := fieldmanager.New(&fieldmanager.Config{Name: "widget-controller"})
 	analysistest.RunWithSuggestedFixes(t, current(t), a,
 		"fieldmanager/configured",
@@ -56,3 +59,45 @@ func TestFixes(t *testing.T) {
 		"fieldmanager/imports",
 	)
 }
+
+func TestLegacy(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, legacy(t), fieldmanager.New(&fieldmanager.Config{}), "fieldmanager/silent")
+	a := fieldmanager.New(&fieldmanager.Config{Name: "configmap-controller"})
+	analysistest.RunWithSuggestedFixes(t, legacy(t), a, "fieldmanager/basic")
+}
+
+func TestSettings(t *testing.T) {
+	t.Parallel()
+	a := fieldmanager.New(&fieldmanager.Config{})
+	for flag, value := range map[string]string{
+		"owned":   "fieldmanager/settings.OwnedField.Client, fieldmanager/settings.OwnedType",
+		"unowned": "fieldmanager/settings.Forced.C,fieldmanager/settings.(*ForcedType)",
+	} {
+		if err := a.Flags.Set(flag, value); err != nil {
+			t.Fatal(err)
+		}
+	}
+	analysistest.Run(t, current(t), a, "fieldmanager/settings")
+}
+
+func TestTests(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, current(t), fieldmanager.New(&fieldmanager.Config{}), "fieldmanager/testsoff")
+	analysistest.Run(t, current(t), fieldmanager.New(&fieldmanager.Config{Tests: true}), "fieldmanager/testson")
+}
+
+// TestIllTyped runs the pass on a package that does not type-check: it
+// must not panic. Whatever it reports there is not checked.
+func TestIllTyped(t *testing.T) {
+	t.Parallel()
+	a := fieldmanager.New(&fieldmanager.Config{Name: "x"})
+	a.RunDespiteErrors = true
+	analysistest.Run(&quiet{t}, current(t), a, "fieldmanager/illtyped")
+}
+
+// quiet is an analysistest.Testing that ignores expectation mismatches
+// but still fails on panics (which abort the test binary).
+type quiet struct{ t *testing.T }
+
+func (q *quiet) Errorf(format string, args ...any) { q.t.Logf(format, args...) }

@@ -1,0 +1,19 @@
+// Package testsoff is checked without -fieldmanager.tests: its test file
+// is skipped, and the fake client a test puts in the field does not make
+// the production write unknown.
+package testsoff
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+type R struct {
+	client.Client
+}
+
+func (r *R) write(ctx context.Context, cm *corev1.ConfigMap) error {
+	return r.Create(ctx, cm) // want `Create of \*v1\.ConfigMap names no field manager`
+}
