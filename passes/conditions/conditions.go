@@ -1,7 +1,17 @@
 package conditions
 
 import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"sort"
+	"strings"
+
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/statuslint/statuslint/internal/crmodel"
+	"github.com/statuslint/statuslint/internal/reach"
 )
 
 // Name is the analyzer's name, as users enable, disable and configure it.
@@ -27,6 +37,193 @@ func New(cfg *Config, r *analysis.Analyzer) *analysis.Analyzer {
 	return a
 }
 
+const (
+	consequence = "an unconditional status write every reconcile overwrites messages and requeues the object"
+	advice      = "write only when a condition changed"
+	legacyAdv   = "SetStatusCondition reports no change in this apimachinery version: compare the old and new conditions (equality.Semantic.DeepEqual) and write only when they differ"
+)
+
+// finding is one SetStatusCondition call followed by an unguarded write
+// of the same object.
+type finding struct {
+	fn     *ssa.Function
+	instr  ssa.CallInstruction
+	call   *ast.CallExpr
+	file   *ast.File
+	legacy bool // the callee returns nothing
+	ctype  string
+
+	local []*reach.Write // unguarded direct writes in fn itself
+	// elsewhere describes the first unguarded write outside fn's own body
+	// (in a callee, a caller, a deferred or concurrent call); "" if none.
+	elsewhere string
+
+	msg  string
+	fix  *analysis.SuggestedFix
+	note string // why there is no fix, or where the fix is
+}
+
 func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
+	res, _ := pass.ResultOf[r].(*reach.Result)
+	if res == nil || res.Model == nil || res.SSA == nil || len(res.Writes) == 0 {
+		return nil, nil
+	}
+	c := newChecker(pass, res)
+	var found []*finding
+	for _, fn := range c.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				if f := c.check(cfg, fn, call); f != nil {
+					found = append(found, f)
+				}
+			}
+		}
+	}
+	sort.Slice(found, func(i, j int) bool { return found[i].call.Pos() < found[j].call.Pos() })
+	c.suggestFixes(found)
+	for _, f := range found {
+		d := analysis.Diagnostic{Pos: f.call.Pos(), End: f.call.End(), Message: f.msg}
+		if f.fix != nil {
+			d.SuggestedFixes = []analysis.SuggestedFix{*f.fix}
+		} else if f.note != "" {
+			d.Message += " (" + f.note + ")"
+		}
+		pass.Report(d)
+	}
 	return nil, nil
+}
+
+// check returns the finding for call when it is a SetStatusCondition whose
+// result is ignored (or that has none) and a write of the same object
+// follows without a guard.
+func (c *checker) check(cfg *Config, fn *ssa.Function, call ssa.CallInstruction) (f *finding) {
+	defer func() {
+		if recover() != nil {
+			f = nil // odd code: skip the call rather than fail the run
+		}
+	}()
+	common := call.Common()
+	obj := calleeFunc(common)
+	if crmodel.ClassifyConditionFunc(obj) != crmodel.SetCondition || len(common.Args) < 1 {
+		return nil
+	}
+	legacy := !crmodel.ReportsChange(obj)
+	if v, ok := call.(*ssa.Call); ok && !legacy {
+		if refs := v.Referrers(); refs != nil && len(*refs) > 0 {
+			return nil // the result is used
+		}
+	}
+	syn := c.calls[call.Pos()]
+	if _, isDefer := call.(*ssa.Defer); isDefer {
+		syn = nil
+	}
+	if syn == nil {
+		return nil
+	}
+	file := c.fileOf(syn.Pos())
+	if file == nil || (!cfg.Tests && strings.HasSuffix(c.pass.Fset.File(file.Pos()).Name(), "_test.go")) {
+		return nil
+	}
+	f = &finding{fn: fn, instr: call, call: syn, file: file, legacy: legacy}
+	f.ctype = c.conditionType(call.Pos(), crmodel.SetCondition)
+	r := root(common.Args[0])
+
+	for _, ev := range c.events(fn, 0) {
+		if !contains(ev.roots, r) || ev.instr == ssa.Instruction(call) {
+			continue
+		}
+		if !c.unguarded(fn, call, ev.instr, f.ctype) {
+			continue
+		}
+		switch {
+		case ev.write != nil && ev.write.External != nil:
+			f.setElsewhere(fmt.Sprintf("the status is written in %s; write only when a condition changed", ev.write.ExternalName))
+		case ev.write != nil && ev.write.Deferred:
+			f.setElsewhere("the write is deferred; keep the result and make the deferred write depend on it")
+		case ev.write != nil && ev.write.Go:
+			f.setElsewhere("the write runs in its own goroutine; keep the result and start it only when a condition changed")
+		case ev.write != nil:
+			f.local = append(f.local, ev.write)
+		default:
+			f.setElsewhere(fmt.Sprintf("the status is written in %s; keep the result and call it only when a condition changed", reach.DisplayName(ev.callee, c.pass.Pkg)))
+		}
+	}
+	c.lift(f, fn, r, 0)
+	if len(f.local) == 0 && f.elsewhere == "" {
+		return nil
+	}
+	f.msg = c.message(f)
+	return f
+}
+
+// lift follows an object that fn received (a parameter or a closure's free
+// variable) to fn's callers, and records the writes of it that follow the
+// call of fn there.
+func (c *checker) lift(f *finding, fn *ssa.Function, r ssa.Value, depth int) {
+	switch r.(type) {
+	case *ssa.Parameter, *ssa.FreeVar:
+	default:
+		return
+	}
+	if depth > 3 {
+		return
+	}
+	for _, s := range c.sites[fn] {
+		m := mapInto(r, s.call, s.mc, s.caller)
+		if m == nil {
+			continue
+		}
+		r2 := root(m)
+		for _, ev := range c.events(s.caller, 0) {
+			if ev.instr == ssa.Instruction(s.call) || !contains(ev.roots, r2) {
+				continue
+			}
+			if c.unguarded(s.caller, s.call, ev.instr, f.ctype) {
+				f.setElsewhere(fmt.Sprintf("the status is written in the caller %s; return the result and write only when a condition changed",
+					reach.DisplayName(s.caller, c.pass.Pkg)))
+			}
+		}
+		c.lift(f, s.caller, r2, depth+1)
+	}
+}
+
+func (f *finding) setElsewhere(s string) {
+	if f.elsewhere == "" {
+		f.elsewhere = s
+	}
+}
+
+func contains(vs []ssa.Value, v ssa.Value) bool {
+	for _, x := range vs {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// message says what, why and what to do, with the reconcile path when
+// the call is not in a reconcile root itself.
+func (c *checker) message(f *finding) string {
+	where := ""
+	if path := c.res.Path(f.fn); len(path) > 1 {
+		where = " in the reconcile path (" + strings.Join(path, " → ") + ")"
+	}
+	if f.legacy {
+		return "status written after SetStatusCondition whether or not a condition changed" + where + "; " + consequence + ", and " + legacyAdv
+	}
+	return "status written although SetStatusCondition reported no change (result ignored)" + where + "; " + consequence + ": " + advice
+}
+
+func (c *checker) fileOf(pos token.Pos) *ast.File {
+	for _, f := range c.pass.Files {
+		if f.FileStart <= pos && pos <= f.FileEnd {
+			return f
+		}
+	}
+	return nil
 }

@@ -1,0 +1,702 @@
+package conditions
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/token"
+	"go/types"
+	"sort"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/statuslint/statuslint/internal/crmodel"
+	"github.com/statuslint/statuslint/internal/reach"
+)
+
+// suggestFixes attaches fixes, or the reason there is none, to the
+// findings. The findings of one function that write in that function only
+// share one fix, carried by the first of them:
+//
+//	changed := meta.SetStatusCondition(&w.Status.Conditions, a)
+//	changed = meta.SetStatusCondition(&w.Status.Conditions, b) || changed
+//	...
+//	if changed {
+//		if err := r.Status().Update(ctx, &w); err != nil {
+//			return ctrl.Result{}, err
+//		}
+//	}
+func (c *checker) suggestFixes(found []*finding) {
+	groups := make(map[*ssa.Function][]*finding)
+	var order []*ssa.Function
+	for _, f := range found {
+		switch {
+		case f.legacy:
+			continue // the message names the guard to add
+		case f.elsewhere != "":
+			f.note = "no suggested fix: " + f.elsewhere
+			continue
+		}
+		if _, ok := groups[f.fn]; !ok {
+			order = append(order, f.fn)
+		}
+		groups[f.fn] = append(groups[f.fn], f)
+	}
+	for _, fn := range order {
+		group := groups[fn]
+		fix, reason := c.buildFix(fn, group)
+		if fix == nil {
+			for _, f := range group {
+				f.note = "no suggested fix: " + reason
+			}
+			continue
+		}
+		group[0].fix = fix
+		line := c.pass.Fset.Position(group[0].call.Pos()).Line
+		for _, f := range group[1:] {
+			f.note = fmt.Sprintf("the suggested fix of the SetStatusCondition call on line %d covers this call too", line)
+		}
+	}
+}
+
+// wrapForm is how a write statement is guarded.
+type wrapForm int
+
+const (
+	wrapPlain  wrapForm = iota // ExprStmt, `_ = W`, `if err := W; err != nil {...}`
+	wrapDefine                 // err := W: declare err before the if
+	wrapReturn                 // return ..., W: add a return without the write after the if
+)
+
+type target struct {
+	stmt   ast.Stmt
+	form   wrapForm
+	define *ast.AssignStmt
+	ret    string // the return statement to add, for wrapReturn
+}
+
+// buildFix returns the fix for the findings of fn, or nil and why not.
+func (c *checker) buildFix(fn *ssa.Function, group []*finding) (*analysis.SuggestedFix, string) {
+	info := c.pass.TypesInfo
+	fset := c.pass.Fset
+	file := group[0].file
+	var body *ast.BlockStmt
+	switch syn := fn.Syntax().(type) {
+	case *ast.FuncDecl:
+		body = syn.Body
+	case *ast.FuncLit:
+		body = syn.Body
+	}
+	if body == nil {
+		return nil, "the function's body could not be located"
+	}
+
+	// The object: X of &X.Status.Conditions, the same for every call.
+	var obj *types.Var
+	calls := make(map[*ast.CallExpr]bool)
+	for _, f := range group {
+		v := rootVar(info, f.call.Args[0])
+		if v == nil {
+			return nil, "the conditions are not a field path of a variable"
+		}
+		if obj != nil && v != obj {
+			return nil, "the calls set the conditions of different objects"
+		}
+		obj = v
+		calls[f.call] = true
+	}
+	if reason := c.otherStatusChanges(body, obj, calls); reason != "" {
+		return nil, reason
+	}
+
+	// The statements to guard.
+	var targets []*target
+	seenT := make(map[ast.Stmt]bool)
+	for _, f := range group {
+		for _, w := range f.local {
+			if w.Call == nil {
+				return nil, "the write could not be located"
+			}
+			t, reason := c.writeTarget(file, body, w)
+			if t == nil {
+				return nil, reason
+			}
+			if !seenT[t.stmt] {
+				seenT[t.stmt] = true
+				targets = append(targets, t)
+			}
+		}
+	}
+	sort.Slice(targets, func(i, j int) bool { return targets[i].stmt.Pos() < targets[j].stmt.Pos() })
+
+	// The statement list that declares the variable: the innermost one
+	// holding the first call's statement and, later, every target.
+	first := group[0]
+	firstStmt, _ := callStmt(file, first.call)
+	if firstStmt == nil {
+		return nil, "the SetStatusCondition call is not a statement of its own"
+	}
+	decl, declIdx := declList(file, body, firstStmt, targets)
+	if decl == nil {
+		return nil, "the write does not follow the SetStatusCondition call in an enclosing block; guard it with the result"
+	}
+	for _, f := range group {
+		s, _ := callStmt(file, f.call)
+		if s == nil {
+			return nil, "a SetStatusCondition call is not a statement of its own"
+		}
+		if s.Pos() < decl[declIdx].Pos() || s.End() > targets[len(targets)-1].stmt.Pos() {
+			return nil, "a SetStatusCondition call does not precede the write in the same block"
+		}
+		if inFuncLit(file, body, s) {
+			return nil, "a SetStatusCondition call is in a function literal"
+		}
+	}
+	for _, t := range targets {
+		if t.stmt.Pos() < decl[declIdx].End() {
+			return nil, "the write is in the same statement as the SetStatusCondition call"
+		}
+	}
+
+	tf := fset.File(file.Pos())
+	src, err := c.pass.ReadFile(tf.Name())
+	if err != nil || tf.Size() != len(src) {
+		return nil, "the file could not be read"
+	}
+	name := freeName(c.pass.Pkg, body, first.call.Pos(), "changed")
+
+	var edits []analysis.TextEdit
+	insert := func(pos token.Pos, text string) {
+		edits = append(edits, analysis.TextEdit{Pos: pos, End: pos, NewText: []byte(text)})
+	}
+	// The calls.
+	declared := false
+	if decl[declIdx] != firstStmt {
+		indent, ok := lineIndent(tf, src, decl[declIdx].Pos())
+		if !ok {
+			return nil, "the enclosing statement does not start its line"
+		}
+		insert(decl[declIdx].Pos(), name+" := false\n"+indent)
+		declared = true
+	}
+	for _, f := range group {
+		_, blank := callStmt(file, f.call)
+		switch {
+		case !declared && blank != nil:
+			edits = append(edits, analysis.TextEdit{Pos: blank.Pos(), End: f.call.Pos(), NewText: []byte(name + " := ")})
+		case !declared:
+			insert(f.call.Pos(), name+" := ")
+		case blank != nil:
+			edits = append(edits, analysis.TextEdit{Pos: blank.Pos(), End: f.call.Pos(), NewText: []byte(name + " = ")})
+			insert(f.call.End(), " || "+name)
+		default:
+			insert(f.call.Pos(), name+" = ")
+			insert(f.call.End(), " || "+name)
+		}
+		declared = true
+	}
+	// The writes.
+	for _, t := range targets {
+		e, reason := wrapEdits(fset, file, tf, src, t, name)
+		if e == nil {
+			return nil, reason
+		}
+		edits = append(edits, e...)
+	}
+
+	if reason := checkFormatted(tf, src, edits); reason != "" {
+		return nil, reason
+	}
+	return &analysis.SuggestedFix{
+		Message:   "Write the status only when a condition changed",
+		TextEdits: edits,
+	}, ""
+}
+
+// rootVar returns X of &X.Status.Conditions (or of any field path under X).
+func rootVar(info *types.Info, e ast.Expr) *types.Var {
+	e = ast.Unparen(e)
+	u, ok := e.(*ast.UnaryExpr)
+	if !ok || u.Op != token.AND {
+		return nil
+	}
+	e = ast.Unparen(u.X)
+	for {
+		switch x := e.(type) {
+		case *ast.SelectorExpr:
+			if sel, ok := info.Selections[x]; !ok || sel.Kind() != types.FieldVal {
+				return nil
+			}
+			e = ast.Unparen(x.X)
+			continue
+		case *ast.StarExpr:
+			e = ast.Unparen(x.X)
+			continue
+		case *ast.Ident:
+			v, _ := info.Uses[x].(*types.Var)
+			if v == nil || v.IsField() {
+				return nil
+			}
+			return v
+		}
+		return nil
+	}
+}
+
+// statusField reports whether the field path e (X.a.b...) is rooted at v
+// and passes through a field named Status.
+func statusPath(info *types.Info, e ast.Expr, v *types.Var) bool {
+	status := false
+	e = ast.Unparen(e)
+	for {
+		switch x := e.(type) {
+		case *ast.SelectorExpr:
+			if sel, ok := info.Selections[x]; !ok || sel.Kind() != types.FieldVal {
+				return false
+			}
+			if x.Sel.Name == "Status" {
+				status = true
+			}
+			e = ast.Unparen(x.X)
+			continue
+		case *ast.IndexExpr:
+			e = ast.Unparen(x.X)
+			continue
+		case *ast.StarExpr:
+			e = ast.Unparen(x.X)
+			continue
+		case *ast.Ident:
+			return status && info.Uses[x] == v
+		}
+		return false
+	}
+}
+
+// otherStatusChanges returns why guarding the writes with the calls'
+// results alone would lose a change: another condition call on obj, or an
+// assignment to one of its status fields.
+func (c *checker) otherStatusChanges(body *ast.BlockStmt, obj *types.Var, calls map[*ast.CallExpr]bool) string {
+	info := c.pass.TypesInfo
+	reason := ""
+	ast.Inspect(body, func(n ast.Node) bool {
+		if reason != "" {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if calls[n] || len(n.Args) == 0 {
+				return true
+			}
+			fn := typeutilCallee(info, n)
+			switch crmodel.ClassifyConditionFunc(fn) {
+			case crmodel.SetCondition, crmodel.RemoveCondition:
+				if rootVar(info, n.Args[0]) == obj {
+					reason = fmt.Sprintf("%s also changes %s's conditions elsewhere in the function; combine its result into the guard", fn.Name(), obj.Name())
+				}
+			}
+		case *ast.AssignStmt:
+			for _, lhs := range n.Lhs {
+				if statusPath(info, lhs, obj) {
+					reason = fmt.Sprintf("other fields of %s's status are assigned too; write when a condition changed or they differ", obj.Name())
+				}
+			}
+		case *ast.IncDecStmt:
+			if statusPath(info, n.X, obj) {
+				reason = fmt.Sprintf("other fields of %s's status are changed too; write when a condition changed or they differ", obj.Name())
+			}
+		}
+		return true
+	})
+	return reason
+}
+
+// typeutilCallee returns the package-level function or method a call
+// names, or nil.
+func typeutilCallee(info *types.Info, call *ast.CallExpr) *types.Func {
+	var id *ast.Ident
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		id = f.Sel
+	}
+	if id == nil {
+		return nil
+	}
+	fn, _ := info.Uses[id].(*types.Func)
+	return fn
+}
+
+// callStmt returns the statement a SetStatusCondition call makes up: the
+// expression statement, or `_ = call` (then blank is the `_`).
+func callStmt(file *ast.File, call *ast.CallExpr) (ast.Stmt, *ast.Ident) {
+	path, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.End())
+	if len(path) < 2 || path[0] != call {
+		return nil, nil
+	}
+	switch s := path[1].(type) {
+	case *ast.ExprStmt:
+		return s, nil
+	case *ast.AssignStmt:
+		if s.Tok == token.ASSIGN && len(s.Lhs) == 1 && len(s.Rhs) == 1 && s.Rhs[0] == call {
+			if id, ok := s.Lhs[0].(*ast.Ident); ok && id.Name == "_" {
+				return s, id
+			}
+		}
+	}
+	return nil, nil
+}
+
+// inFuncLit reports whether n lies in a function literal inside body.
+func inFuncLit(file *ast.File, body *ast.BlockStmt, n ast.Node) bool {
+	path, _ := astutil.PathEnclosingInterval(file, n.Pos(), n.End())
+	for _, p := range path {
+		if p == body {
+			return false
+		}
+		if _, ok := p.(*ast.FuncLit); ok && p != n {
+			return true
+		}
+	}
+	return false
+}
+
+// stmtList returns the statements of a block-like node.
+func stmtList(n ast.Node) []ast.Stmt {
+	switch n := n.(type) {
+	case *ast.BlockStmt:
+		return n.List
+	case *ast.CaseClause:
+		return n.Body
+	case *ast.CommClause:
+		return n.Body
+	}
+	return nil
+}
+
+// declList returns the innermost statement list around first in which the
+// statement holding first comes before the statements holding every
+// target, and that statement's index.
+func declList(file *ast.File, body *ast.BlockStmt, first ast.Stmt, targets []*target) ([]ast.Stmt, int) {
+	path, _ := astutil.PathEnclosingInterval(file, first.Pos(), first.End())
+	var child ast.Node = first
+	for _, n := range path {
+		if n == first {
+			continue
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return nil, -1
+		}
+		if list := stmtList(n); list != nil {
+			idx := -1
+			for i, s := range list {
+				if s == child {
+					idx = i
+				}
+			}
+			ok := idx >= 0
+			for _, t := range targets {
+				found := false
+				for _, s := range list[idx+1:] {
+					if s.Pos() <= t.stmt.Pos() && t.stmt.End() <= s.End() {
+						found = true
+					}
+				}
+				ok = ok && found
+			}
+			if ok {
+				return list, idx
+			}
+		}
+		if n == body {
+			return nil, -1
+		}
+		child = n
+	}
+	return nil, -1
+}
+
+// writeTarget returns the statement to guard for a write and how.
+func (c *checker) writeTarget(file *ast.File, body *ast.BlockStmt, w *reach.Write) (*target, string) {
+	info := c.pass.TypesInfo
+	call := w.Call
+	path, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.End())
+	if len(path) < 3 || path[0] != call {
+		return nil, "the write could not be located"
+	}
+	if inFuncLit(file, body, call) {
+		return nil, "the write is in a function literal"
+	}
+	if len(call.Args) >= 2 && spansLines(c.pass.Fset, call.Args[1]) {
+		return nil, "the written object spans lines"
+	}
+	if len(call.Args) > 0 && c.pass.Fset.Position(call.Rparen).Line != c.pass.Fset.Position(call.Args[len(call.Args)-1].End()).Line {
+		return nil, "the write's closing parenthesis has a line of its own; wrap it in if <changed> { ... }"
+	}
+	isCall := func(e ast.Expr) bool { return ast.Unparen(e) == call }
+	var t *target
+	switch s := path[1].(type) {
+	case *ast.ExprStmt:
+		t = &target{stmt: s}
+	case *ast.AssignStmt:
+		if len(s.Rhs) != 1 || !isCall(s.Rhs[0]) || len(s.Lhs) != 1 {
+			return nil, "the write is part of a larger assignment"
+		}
+		id, _ := s.Lhs[0].(*ast.Ident)
+		switch {
+		case id == nil:
+			return nil, "the write's error is assigned to an expression"
+		case s.Tok == token.ASSIGN && id.Name == "_":
+			t = &target{stmt: s}
+		case s.Tok == token.DEFINE && info.Defs[id] != nil && isErrorType(info.TypeOf(id)):
+			if is, ok := path[2].(*ast.IfStmt); ok && is.Init == s {
+				if is.Else != nil {
+					return nil, "the if statement around the write has an else branch"
+				}
+				if !condUsesOnly(info, is.Cond, info.Defs[id]) {
+					return nil, "the if statement around the write tests more than its error"
+				}
+				t = &target{stmt: is}
+			} else {
+				t = &target{stmt: s, form: wrapDefine, define: s}
+			}
+		default:
+			return nil, "the write's error is assigned to an existing variable, which would keep its old value"
+		}
+	case *ast.ReturnStmt:
+		ret, reason := returnWithout(c.pass.Fset, file, s, call)
+		if ret == "" {
+			return nil, reason
+		}
+		t = &target{stmt: s, form: wrapReturn, ret: ret}
+	default:
+		return nil, "the write is not a statement of its own"
+	}
+	parent := parentOf(path, t.stmt)
+	if stmtList(parent) == nil {
+		return nil, "the write is not in a block"
+	}
+	return t, ""
+}
+
+func parentOf(path []ast.Node, n ast.Node) ast.Node {
+	for i, p := range path {
+		if p == n && i+1 < len(path) {
+			return path[i+1]
+		}
+	}
+	return nil
+}
+
+func isErrorType(t types.Type) bool {
+	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// condUsesOnly reports whether cond refers to no variable but v.
+func condUsesOnly(info *types.Info, cond ast.Expr, v types.Object) bool {
+	ok := true
+	ast.Inspect(cond, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Ident:
+			switch obj := info.Uses[n].(type) {
+			case *types.Var:
+				if obj != v {
+					ok = false
+				}
+			case *types.Func:
+				ok = false
+			}
+		case *ast.CallExpr:
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}
+
+// returnWithout returns the text of s with the write call replaced by nil,
+// when its other results fit on its line and call no function; else "" and
+// why.
+func returnWithout(fset *token.FileSet, file *ast.File, s *ast.ReturnStmt, call *ast.CallExpr) (string, string) {
+	const tangled = "the write is a result of a return statement whose other results cannot be repeated; guard it with if <changed> { ... } and return without writing otherwise"
+	if spansLines(fset, s) {
+		return "", tangled
+	}
+	var parts []string
+	found := false
+	for _, r := range s.Results {
+		if ast.Unparen(r) == call {
+			parts = append(parts, "nil")
+			found = true
+			continue
+		}
+		calls := false
+		ast.Inspect(r, func(n ast.Node) bool {
+			switch n.(type) {
+			case *ast.CallExpr, *ast.FuncLit:
+				calls = true
+			}
+			return !calls
+		})
+		if calls {
+			return "", tangled
+		}
+		var buf bytes.Buffer
+		if err := format.Node(&buf, fset, r); err != nil {
+			return "", tangled
+		}
+		parts = append(parts, buf.String())
+	}
+	if !found {
+		return "", "the write's error is wrapped in the return statement; guard it with if <changed> { ... }"
+	}
+	return "return " + strings.Join(parts, ", "), ""
+}
+
+func spansLines(fset *token.FileSet, n ast.Node) bool {
+	return fset.Position(n.Pos()).Line != fset.Position(n.End()).Line
+}
+
+// lineIndent returns the whitespace before pos on its line, and whether
+// only whitespace precedes pos there.
+func lineIndent(tf *token.File, src []byte, pos token.Pos) (string, bool) {
+	off := tf.Offset(pos)
+	start := tf.Offset(tf.LineStart(tf.Line(pos)))
+	ind := string(src[start:off])
+	return ind, strings.Trim(ind, " \t") == ""
+}
+
+// wrapEdits guards t with `if name {`. Its first line gets the new `if`
+// before it, every later non-blank line gets one more tab at its very
+// start, and the closing brace goes after the end of its last line, after
+// any trailing comment. No edit touches the statement's own text, so the
+// other passes' edits of the write call (a renamed method, a replaced
+// object argument, an appended option) apply on top.
+func wrapEdits(fset *token.FileSet, file *ast.File, tf *token.File, src []byte, t *target, name string) ([]analysis.TextEdit, string) {
+	s := t.stmt
+	indent, ok := lineIndent(tf, src, s.Pos())
+	if !ok {
+		return nil, "the write does not start its line"
+	}
+	endOff := tf.Offset(s.End())
+	lineEnd := endOff
+	for lineEnd < len(src) && src[lineEnd] != '\n' {
+		lineEnd++
+	}
+	if rest := strings.TrimSpace(string(src[endOff:lineEnd])); rest != "" && (!strings.HasPrefix(rest, "//") || strings.Contains(rest, "/*")) {
+		return nil, "more code follows the write on its line"
+	}
+	// Lines that start inside a raw string or a block comment cannot be
+	// indented without changing them.
+	var keep [][2]int
+	ast.Inspect(s, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING && spansLines(fset, lit) {
+			keep = append(keep, [2]int{tf.Offset(lit.Pos()), tf.Offset(lit.End())})
+		}
+		return true
+	})
+	for _, cg := range file.Comments {
+		for _, cm := range cg.List {
+			if cm.Pos() >= s.Pos() && cm.Pos() < token.Pos(int(s.Pos())+lineEnd-tf.Offset(s.Pos())) && spansLines(fset, cm) {
+				keep = append(keep, [2]int{tf.Offset(cm.Pos()), tf.Offset(cm.End())})
+			}
+		}
+	}
+	pre := ""
+	if t.form == wrapDefine {
+		id := t.define.Lhs[0].(*ast.Ident)
+		pre = "var " + id.Name + " error\n" + indent
+	}
+	edits := []analysis.TextEdit{{Pos: s.Pos(), End: s.Pos(), NewText: []byte(pre + "if " + name + " {\n" + indent + "\t")}}
+	if t.form == wrapDefine {
+		edits = append(edits, analysis.TextEdit{Pos: t.define.TokPos, End: t.define.TokPos + 2, NewText: []byte("=")})
+	}
+	first, last := tf.Line(s.Pos()), tf.Line(s.End())
+	for l := first + 1; l <= last; l++ {
+		p := tf.LineStart(l)
+		off := tf.Offset(p)
+		for _, k := range keep {
+			if k[0] < off && off < k[1] {
+				return nil, "the write spans a multi-line string or comment"
+			}
+		}
+		if off < len(src) && src[off] == '\n' {
+			continue // blank lines stay empty
+		}
+		edits = append(edits, analysis.TextEdit{Pos: p, End: p, NewText: []byte("\t")})
+	}
+	closing := "\n" + indent + "}"
+	if t.form == wrapReturn {
+		closing += "\n" + indent + t.ret
+	}
+	at := tf.Pos(lineEnd)
+	edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(closing)})
+	return edits, ""
+}
+
+// checkFormatted applies edits to src and returns why the result is not
+// acceptable: it does not parse, or src was gofmt-clean and the result is
+// not.
+func checkFormatted(tf *token.File, src []byte, edits []analysis.TextEdit) string {
+	type edit struct {
+		start, end int
+		text       []byte
+	}
+	es := make([]edit, 0, len(edits))
+	for _, e := range edits {
+		es = append(es, edit{tf.Offset(e.Pos), tf.Offset(e.End), e.NewText})
+	}
+	sort.SliceStable(es, func(i, j int) bool { return es[i].start < es[j].start })
+	var out []byte
+	last := 0
+	for _, e := range es {
+		if e.start < last {
+			return "the edits overlap"
+		}
+		out = append(out, src[last:e.start]...)
+		out = append(out, e.text...)
+		last = e.end
+	}
+	out = append(out, src[last:]...)
+	formatted, err := format.Source(out)
+	if err != nil {
+		return "the guarded code would not parse"
+	}
+	if orig, err := format.Source(src); err == nil && bytes.Equal(orig, src) && !bytes.Equal(formatted, out) {
+		return "the guarded code would need reformatting"
+	}
+	return ""
+}
+
+// freeName returns want, or want2, want3, ...: the first name neither
+// visible at pos nor spelled anywhere in body.
+func freeName(pkg *types.Package, body *ast.BlockStmt, pos token.Pos, want string) string {
+	used := make(map[string]bool)
+	ast.Inspect(body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			used[id.Name] = true
+		}
+		return true
+	})
+	scope := pkg.Scope().Innermost(pos)
+	for i := 1; ; i++ {
+		name := want
+		if i > 1 {
+			name += strconv.Itoa(i)
+		}
+		if used[name] {
+			continue
+		}
+		if scope != nil {
+			if _, obj := scope.LookupParent(name, pos); obj != nil {
+				continue
+			}
+		}
+		return name
+	}
+}

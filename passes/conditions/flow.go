@@ -1,0 +1,690 @@
+package conditions
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/statuslint/statuslint/internal/crmodel"
+	"github.com/statuslint/statuslint/internal/reach"
+)
+
+// checker holds the package-wide indexes of one run.
+type checker struct {
+	pass *analysis.Pass
+	res  *reach.Result
+
+	funcs    []*ssa.Function // the package's functions with bodies, closures included
+	inPkg    map[*ssa.Function]bool
+	stores   map[ssa.Value][]ssa.Value // alloc or global → values stored there
+	closures map[*ssa.Function][]*ssa.MakeClosure
+	sites    map[*ssa.Function][]site         // callers of each package function
+	writes   map[*ssa.Function][]*reach.Write // status writes by enclosing function
+	calls    map[token.Pos]*ast.CallExpr      // call expressions by Lparen
+	summ     map[*ssa.Function]map[ssa.Value]bool
+	retsChg  map[*ssa.Function]int // 1 computing, 2 yes, 3 no
+}
+
+// site is a call of a package function: by name, or of a closure.
+type site struct {
+	caller *ssa.Function
+	call   ssa.CallInstruction
+	mc     *ssa.MakeClosure // the closure called, when known
+}
+
+// callee is a function a call may invoke, with the closure it was made by.
+type callee struct {
+	fn *ssa.Function
+	mc *ssa.MakeClosure
+}
+
+const maxDepth = 12
+
+func newChecker(pass *analysis.Pass, res *reach.Result) *checker {
+	c := &checker{
+		pass:     pass,
+		res:      res,
+		inPkg:    make(map[*ssa.Function]bool),
+		stores:   make(map[ssa.Value][]ssa.Value),
+		closures: make(map[*ssa.Function][]*ssa.MakeClosure),
+		sites:    make(map[*ssa.Function][]site),
+		writes:   make(map[*ssa.Function][]*reach.Write),
+		calls:    make(map[token.Pos]*ast.CallExpr),
+		summ:     make(map[*ssa.Function]map[ssa.Value]bool),
+		retsChg:  make(map[*ssa.Function]int),
+	}
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				c.calls[n.Lparen] = n
+			case *ast.FuncDecl, *ast.FuncLit:
+				if fn := res.Func(n); fn != nil && fn.Blocks != nil && !c.inPkg[fn] {
+					c.inPkg[fn] = true
+					c.funcs = append(c.funcs, fn)
+				}
+			}
+			return true
+		})
+	}
+	for _, fn := range c.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch instr := instr.(type) {
+				case *ssa.Store:
+					for _, k := range c.addrKeys(instr.Addr, 0) {
+						c.stores[k] = append(c.stores[k], instr.Val)
+					}
+				case *ssa.MakeClosure:
+					if cl, ok := instr.Fn.(*ssa.Function); ok {
+						c.closures[cl] = append(c.closures[cl], instr)
+					}
+				}
+			}
+		}
+	}
+	for _, fn := range c.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if call, ok := instr.(ssa.CallInstruction); ok {
+					for _, ce := range c.callees(call) {
+						c.sites[ce.fn] = append(c.sites[ce.fn], site{caller: fn, call: call, mc: ce.mc})
+					}
+				}
+			}
+		}
+	}
+	for _, w := range res.Writes {
+		if w.Fn != nil {
+			c.writes[w.Fn] = append(c.writes[w.Fn], w)
+		}
+	}
+	return c
+}
+
+// addrKeys returns the allocations or globals an address denotes: itself,
+// or for a closure's free variable the addresses it is bound to.
+func (c *checker) addrKeys(addr ssa.Value, depth int) []ssa.Value {
+	switch a := addr.(type) {
+	case *ssa.Alloc, *ssa.Global:
+		return []ssa.Value{a}
+	case *ssa.FreeVar:
+		if depth > maxDepth {
+			return nil
+		}
+		var out []ssa.Value
+		for _, b := range c.bindings(a) {
+			out = append(out, c.addrKeys(b, depth+1)...)
+		}
+		return out
+	}
+	return nil
+}
+
+// bindings returns the values a free variable is bound to.
+func (c *checker) bindings(fv *ssa.FreeVar) []ssa.Value {
+	fn := fv.Parent()
+	if fn == nil {
+		return nil
+	}
+	idx := freeVarIndex(fv)
+	var out []ssa.Value
+	for _, mc := range c.closures[fn] {
+		if idx >= 0 && idx < len(mc.Bindings) {
+			out = append(out, mc.Bindings[idx])
+		}
+	}
+	return out
+}
+
+func freeVarIndex(fv *ssa.FreeVar) int {
+	if fn := fv.Parent(); fn != nil {
+		for i, x := range fn.FreeVars {
+			if x == fv {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+func paramIndex(p *ssa.Parameter) int {
+	if fn := p.Parent(); fn != nil {
+		for i, x := range fn.Params {
+			if x == p {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// storedAt returns the values stored at an address (an allocation, a
+// global or a free variable bound to one).
+func (c *checker) storedAt(addr ssa.Value) []ssa.Value {
+	var out []ssa.Value
+	for _, k := range c.addrKeys(addr, 0) {
+		out = append(out, c.stores[k]...)
+	}
+	return out
+}
+
+// callees returns the package functions a call may invoke: a static
+// callee, a closure, or the functions a variable holding a func value was
+// assigned. Interface method calls are not followed.
+func (c *checker) callees(call ssa.CallInstruction) []callee {
+	common := call.Common()
+	if common == nil || common.IsInvoke() {
+		return nil
+	}
+	return c.funcValues(common.Value, 0)
+}
+
+func (c *checker) funcValues(v ssa.Value, depth int) []callee {
+	if depth > maxDepth {
+		return nil
+	}
+	switch v := v.(type) {
+	case *ssa.Function:
+		if o := v.Origin(); o != nil {
+			v = o
+		}
+		if c.inPkg[v] {
+			return []callee{{fn: v}}
+		}
+	case *ssa.MakeClosure:
+		if fn, ok := v.Fn.(*ssa.Function); ok && c.inPkg[fn] {
+			return []callee{{fn: fn, mc: v}}
+		}
+	case *ssa.UnOp:
+		if v.Op == token.MUL {
+			var out []callee
+			for _, s := range c.storedAt(v.X) {
+				out = append(out, c.funcValues(s, depth+1)...)
+			}
+			return out
+		}
+	case *ssa.Phi:
+		var out []callee
+		for _, e := range v.Edges {
+			out = append(out, c.funcValues(e, depth+1)...)
+		}
+		return out
+	case *ssa.ChangeType:
+		return c.funcValues(v.X, depth+1)
+	}
+	return nil
+}
+
+// root returns the value that identifies the object behind v: the
+// variable, allocation, parameter or call result that a field path,
+// conversion or load of a pointer variable starts from.
+func root(v ssa.Value) ssa.Value {
+	for i := 0; i < 64 && v != nil; i++ {
+		switch x := v.(type) {
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.Field:
+			v = x.X
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.TypeAssert:
+			v = x.X
+		case *ssa.UnOp:
+			// A load of a pointer variable (one captured by a closure, or
+			// whose address is taken) stands for the variable.
+			if x.Op != token.MUL {
+				return v
+			}
+			if _, isPtr := x.Type().Underlying().(*types.Pointer); !isPtr {
+				return v
+			}
+			switch x.X.(type) {
+			case *ssa.Alloc, *ssa.FreeVar, *ssa.Global:
+				v = x.X
+			default:
+				return v
+			}
+		default:
+			return v
+		}
+	}
+	return v
+}
+
+// calleeFunc returns the go/types function a call statically invokes.
+func calleeFunc(common *ssa.CallCommon) *types.Func {
+	if common == nil {
+		return nil
+	}
+	if common.IsInvoke() {
+		return common.Method
+	}
+	fn := common.StaticCallee()
+	if fn == nil {
+		return nil
+	}
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	obj, _ := fn.Object().(*types.Func)
+	return obj
+}
+
+// conditionType returns the constant condition type a SetStatusCondition
+// call (its new condition's Type field) or a condition check (its
+// conditionType argument) names, or "" when it is not a constant.
+func (c *checker) conditionType(pos token.Pos, kind crmodel.ConditionFunc) string {
+	call := c.calls[pos]
+	if call == nil || len(call.Args) < 2 {
+		return ""
+	}
+	arg := ast.Unparen(call.Args[1])
+	if kind == crmodel.SetCondition {
+		lit, ok := arg.(*ast.CompositeLit)
+		if !ok {
+			return ""
+		}
+		arg = nil
+		for _, e := range lit.Elts {
+			if kv, ok := e.(*ast.KeyValueExpr); ok {
+				if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "Type" {
+					arg = kv.Value
+				}
+			}
+		}
+		if arg == nil {
+			return ""
+		}
+	}
+	if tv, ok := c.pass.TypesInfo.Types[arg]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+		return constant.StringVal(tv.Value)
+	}
+	return ""
+}
+
+// dependsOnChange reports whether v depends on whether the conditions or
+// the status changed: on a SetStatusCondition or RemoveStatusCondition
+// result, an equality comparison (reflect.DeepEqual,
+// equality.Semantic.DeepEqual, cmp.Equal, ...), or a condition check
+// (IsStatusConditionPresentAndEqual, FindStatusCondition, ...) of ctype
+// ("" matches any type). It follows variables, closures' free variables,
+// parameters (through the package's call sites) and the results of the
+// package's own functions.
+func (c *checker) dependsOnChange(v ssa.Value, ctype string) bool {
+	return c.depends(v, ctype, 0, make(map[ssa.Value]bool))
+}
+
+func (c *checker) depends(v ssa.Value, ctype string, depth int, seen map[ssa.Value]bool) bool {
+	if v == nil || depth > maxDepth || seen[v] {
+		return false
+	}
+	seen[v] = true
+	rec := func(x ssa.Value) bool { return c.depends(x, ctype, depth+1, seen) }
+	switch v := v.(type) {
+	case *ssa.Call:
+		if c.isChangeSource(v, ctype) {
+			return true
+		}
+		for _, ce := range c.callees(v) {
+			if c.returnsChange(ce.fn) {
+				return true
+			}
+		}
+	case *ssa.Extract:
+		return rec(v.Tuple)
+	case *ssa.Phi:
+		for _, e := range v.Edges {
+			if rec(e) {
+				return true
+			}
+		}
+	case *ssa.UnOp:
+		if v.Op == token.MUL {
+			switch addr := v.X.(type) {
+			case *ssa.FieldAddr:
+				return rec(addr.X)
+			case *ssa.IndexAddr:
+				return rec(addr.X)
+			}
+			for _, s := range c.storedAt(v.X) {
+				if rec(s) {
+					return true
+				}
+			}
+			return false
+		}
+		return rec(v.X)
+	case *ssa.BinOp:
+		return rec(v.X) || rec(v.Y)
+	case *ssa.Field:
+		return rec(v.X)
+	case *ssa.FieldAddr:
+		return rec(v.X)
+	case *ssa.Convert:
+		return rec(v.X)
+	case *ssa.ChangeType:
+		return rec(v.X)
+	case *ssa.MakeInterface:
+		return rec(v.X)
+	case *ssa.TypeAssert:
+		return rec(v.X)
+	case *ssa.Parameter:
+		idx := paramIndex(v)
+		for _, s := range c.sites[v.Parent()] {
+			common := s.call.Common()
+			if idx >= 0 && idx < len(common.Args) && rec(common.Args[idx]) {
+				return true
+			}
+		}
+	case *ssa.FreeVar:
+		for _, b := range c.bindings(v) {
+			if rec(b) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isChangeSource reports whether call tells changed from unchanged.
+func (c *checker) isChangeSource(call *ssa.Call, ctype string) bool {
+	fn := calleeFunc(call.Common())
+	if fn == nil {
+		return false
+	}
+	switch k := crmodel.ClassifyConditionFunc(fn); k {
+	case crmodel.SetCondition, crmodel.RemoveCondition:
+		return crmodel.ReportsChange(fn)
+	case crmodel.CheckCondition:
+		if ctype == "" {
+			return true
+		}
+		t := c.conditionType(call.Pos(), k)
+		return t == "" || t == ctype
+	}
+	return crmodel.IsEqualityFunc(fn)
+}
+
+// returnsChange reports whether one of fn's results depends on a change.
+func (c *checker) returnsChange(fn *ssa.Function) bool {
+	switch c.retsChg[fn] {
+	case 1, 3:
+		return false
+	case 2:
+		return true
+	}
+	c.retsChg[fn] = 1
+	yes := false
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if ret, ok := instr.(*ssa.Return); ok {
+				for _, r := range ret.Results {
+					if !yes && c.dependsOnChange(r, "") {
+						yes = true
+					}
+				}
+			}
+		}
+	}
+	if yes {
+		c.retsChg[fn] = 2
+	} else {
+		c.retsChg[fn] = 3
+	}
+	return yes
+}
+
+// isGuard reports whether an If instruction's condition depends on a change.
+func (c *checker) isGuard(instr ssa.Instruction, ctype string) (*ssa.If, bool) {
+	ifi, ok := instr.(*ssa.If)
+	if !ok || len(ifi.Block().Succs) != 2 {
+		return nil, false
+	}
+	return ifi, c.dependsOnChange(ifi.Cond, ctype)
+}
+
+// reachable reports whether block to can be reached from block from
+// without passing through any block of avoid (to itself may be in avoid).
+func reachable(from, to *ssa.BasicBlock, avoid ...*ssa.BasicBlock) bool {
+	seen := make(map[*ssa.BasicBlock]bool)
+	stack := []*ssa.BasicBlock{from}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if b == to {
+			return true
+		}
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		skip := false
+		for _, a := range avoid {
+			if b == a {
+				skip = true
+			}
+		}
+		if skip {
+			continue
+		}
+		stack = append(stack, b.Succs...)
+	}
+	return false
+}
+
+func indexIn(b *ssa.BasicBlock, instr ssa.Instruction) int {
+	for i, x := range b.Instrs {
+		if x == instr {
+			return i
+		}
+	}
+	return -1
+}
+
+// unguarded reports whether target can run after start (nil: the
+// function's entry) on a path that no change-dependent guard decides: no
+// If whose condition depends on a change and from only one of whose
+// branches target is reachable, and no such If before start that start and
+// target are both confined to one branch of. A deferred target counts when
+// it is registered on the way or before start.
+func (c *checker) unguarded(fn *ssa.Function, start, target ssa.Instruction, ctype string) bool {
+	if fn == nil || len(fn.Blocks) == 0 || target == nil || target.Block() == nil {
+		return false
+	}
+	sb, si := fn.Blocks[0], -1
+	if start != nil {
+		if start.Block() == nil {
+			return false
+		}
+		sb, si = start.Block(), indexIn(start.Block(), start)
+	}
+	tb, ti := target.Block(), indexIn(target.Block(), target)
+	if _, deferred := target.(*ssa.Defer); deferred && start != nil {
+		if tb != sb && tb.Dominates(sb) || tb == sb && ti < si {
+			return !c.preGuarded(fn, sb, tb, ctype)
+		}
+	}
+	if start != nil && c.preGuarded(fn, sb, tb, ctype) {
+		return false
+	}
+	if tb == sb && ti > si {
+		return true
+	}
+	seen := make(map[*ssa.BasicBlock]bool)
+	var queue []*ssa.BasicBlock
+	follow := func(b *ssa.BasicBlock) {
+		if len(b.Instrs) == 0 {
+			return
+		}
+		if ifi, guard := c.isGuard(b.Instrs[len(b.Instrs)-1], ctype); guard {
+			s0, s1 := b.Succs[0], b.Succs[1]
+			r0 := reachable(s0, tb, b, sb)
+			r1 := reachable(s1, tb, b, sb)
+			if r0 != r1 {
+				_ = ifi
+				return // this guard decides whether target runs
+			}
+		}
+		queue = append(queue, b.Succs...)
+	}
+	follow(sb)
+	for len(queue) > 0 {
+		b := queue[0]
+		queue = queue[1:]
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		if b == tb {
+			if b != sb || ti < si {
+				return true
+			}
+			continue
+		}
+		if b == sb {
+			continue // start runs again: that run is checked on its own
+		}
+		follow(b)
+	}
+	return false
+}
+
+// preGuarded reports whether a change-dependent If before the start block
+// confines both start and target to one of its branches: a check such as
+// !IsStatusConditionPresentAndEqual(...) around setting and writing.
+func (c *checker) preGuarded(fn *ssa.Function, sb, tb *ssa.BasicBlock, ctype string) bool {
+	for _, g := range fn.Blocks {
+		if g == sb || len(g.Instrs) == 0 || !g.Dominates(sb) {
+			continue
+		}
+		if _, guard := c.isGuard(g.Instrs[len(g.Instrs)-1], ctype); !guard {
+			continue
+		}
+		s := g.Succs
+		in0, in1 := reachable(s[0], sb, g), reachable(s[1], sb, g)
+		if in0 == in1 {
+			continue
+		}
+		other := s[1]
+		if in1 {
+			other = s[0]
+		}
+		if !reachable(other, tb, g) {
+			return true
+		}
+	}
+	return false
+}
+
+// event is something in a function that writes an object's status: a
+// status write, a call of another package's status-writing function, or a
+// call of a package function that writes the status of one of its
+// parameters or free variables.
+type event struct {
+	instr  ssa.Instruction
+	roots  []ssa.Value   // the objects written, as values of the function
+	write  *reach.Write  // a direct write, or nil
+	callee *ssa.Function // the package function that writes, or nil
+}
+
+// events returns fn's status-writing events.
+func (c *checker) events(fn *ssa.Function, depth int) []event {
+	var out []event
+	for _, w := range c.writes[fn] {
+		if w.MethodValue || w.Instr == nil {
+			continue
+		}
+		if w.External != nil {
+			ev := event{instr: w.Instr, write: w}
+			for _, a := range w.Instr.Common().Args {
+				ev.roots = append(ev.roots, root(a))
+			}
+			out = append(out, ev)
+			continue
+		}
+		if w.Object != nil {
+			out = append(out, event{instr: w.Instr, roots: []ssa.Value{root(w.Object)}, write: w})
+		}
+	}
+	if depth > 4 {
+		return out
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			for _, ce := range c.callees(call) {
+				if ce.fn == fn {
+					continue
+				}
+				written := c.writtenFromEntry(ce.fn, depth+1)
+				if len(written) == 0 {
+					continue
+				}
+				ev := event{instr: instr, callee: ce.fn}
+				for v := range written {
+					if m := mapInto(v, call, ce.mc, fn); m != nil {
+						ev.roots = append(ev.roots, root(m))
+					}
+				}
+				if len(ev.roots) > 0 {
+					out = append(out, ev)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// mapInto maps a parameter or free variable of a callee to the value the
+// call in caller passes or binds for it.
+func mapInto(v ssa.Value, call ssa.CallInstruction, mc *ssa.MakeClosure, caller *ssa.Function) ssa.Value {
+	switch v := v.(type) {
+	case *ssa.Parameter:
+		args := call.Common().Args
+		if i := paramIndex(v); i >= 0 && i < len(args) {
+			return args[i]
+		}
+	case *ssa.FreeVar:
+		if mc != nil && mc.Parent() == caller {
+			if i := freeVarIndex(v); i >= 0 && i < len(mc.Bindings) {
+				return mc.Bindings[i]
+			}
+		}
+	}
+	return nil
+}
+
+// writtenFromEntry returns the parameters and free variables of fn whose
+// status fn writes on a path from its entry that no change-dependent guard
+// decides.
+func (c *checker) writtenFromEntry(fn *ssa.Function, depth int) map[ssa.Value]bool {
+	if m, ok := c.summ[fn]; ok {
+		return m
+	}
+	c.summ[fn] = nil // in progress: recursion sees no writes
+	out := make(map[ssa.Value]bool)
+	for _, ev := range c.events(fn, depth) {
+		for _, r := range ev.roots {
+			switch r.(type) {
+			case *ssa.Parameter, *ssa.FreeVar:
+				if !out[r] && c.unguarded(fn, nil, ev.instr, "") {
+					out[r] = true
+				}
+			}
+		}
+	}
+	c.summ[fn] = out
+	return out
+}
