@@ -384,6 +384,9 @@ func stmtList(n ast.Node) []ast.Stmt {
 // target, and that statement's index.
 func declList(file *ast.File, body *ast.BlockStmt, first ast.Stmt, targets []*target) ([]ast.Stmt, int) {
 	path, _ := astutil.PathEnclosingInterval(file, first.Pos(), first.End())
+	for len(path) > 0 && path[0] != first {
+		path = path[1:]
+	}
 	var child ast.Node = first
 	for _, n := range path {
 		if n == first {

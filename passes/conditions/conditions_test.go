@@ -1,0 +1,48 @@
+package conditions_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/passes/conditions"
+)
+
+func newAnalyzer() *analysis.Analyzer {
+	var roots reach.Pattern
+	tests := false
+	return conditions.New(&conditions.Config{}, reach.New(&roots, &tests))
+}
+
+// testdata returns the absolute path of a GOPATH-style tree of stubs and
+// cases: testdata (current controller-runtime and apimachinery) or
+// testdata/legacy.
+func testdata(elem ...string) string {
+	dir, err := filepath.Abs(filepath.Join(append([]string{"..", "..", "testdata"}, elem...)...))
+	if err != nil {
+		panic(err)
+	}
+	return dir
+}
+
+// TestFixes covers ignored results followed by writes in the same
+// function; every fix is checked against a .golden file.
+func TestFixes(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(), "conditions/basic")
+}
+
+// TestFixesGofmt applies the fixes without reformatting: the result must
+// be gofmt-clean as it is.
+func TestFixesGofmt(t *testing.T) {
+	files := applyFixes(t, testdata(), []*analysis.Analyzer{newAnalyzer()}, "conditions/basic")
+	checkGofmt(t, files)
+	if os.Getenv("CONDITIONS_DUMP") != "" {
+		for name, src := range files {
+			os.WriteFile(name+".out", src, 0o644)
+		}
+	}
+}
