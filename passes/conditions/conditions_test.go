@@ -46,3 +46,10 @@ func TestFixesGofmt(t *testing.T) {
 		}
 	}
 }
+
+// TestGuarded covers the guards that count (the bool directly, through a
+// variable, accumulated, captured, returned or passed; DeepEqual of old and
+// new; condition checks before setting) and the near misses.
+func TestGuarded(t *testing.T) {
+	analysistest.Run(t, testdata(), newAnalyzer(), "conditions/guarded")
+}

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"sort"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -27,6 +28,8 @@ type checker struct {
 	calls    map[token.Pos]*ast.CallExpr      // call expressions by Lparen
 	summ     map[*ssa.Function]map[ssa.Value]bool
 	retsChg  map[*ssa.Function]int // 1 computing, 2 yes, 3 no
+
+	regionMemo map[regionKey]map[*ssa.BasicBlock]*region
 }
 
 // site is a call of a package function: by name, or of a closure.
@@ -56,6 +59,8 @@ func newChecker(pass *analysis.Pass, res *reach.Result) *checker {
 		calls:    make(map[token.Pos]*ast.CallExpr),
 		summ:     make(map[*ssa.Function]map[ssa.Value]bool),
 		retsChg:  make(map[*ssa.Function]int),
+
+		regionMemo: make(map[regionKey]map[*ssa.BasicBlock]*region),
 	}
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -443,15 +448,6 @@ func (c *checker) returnsChange(fn *ssa.Function) bool {
 	return yes
 }
 
-// isGuard reports whether an If instruction's condition depends on a change.
-func (c *checker) isGuard(instr ssa.Instruction, ctype string) (*ssa.If, bool) {
-	ifi, ok := instr.(*ssa.If)
-	if !ok || len(ifi.Block().Succs) != 2 {
-		return nil, false
-	}
-	return ifi, c.dependsOnChange(ifi.Cond, ctype)
-}
-
 // reachable reports whether block to can be reached from block from
 // without passing through any block of avoid (to itself may be in avoid).
 func reachable(from, to *ssa.BasicBlock, avoid ...*ssa.BasicBlock) bool {
@@ -490,12 +486,111 @@ func indexIn(b *ssa.BasicBlock, instr ssa.Instruction) int {
 	return -1
 }
 
+// region is a group of blocks ending in Ifs whose conditions depend on a
+// change, chained as the short-circuit evaluation of one condition
+// (a && b, a || b) chains them; its exits are the edges leaving it.
+type region struct {
+	blocks map[*ssa.BasicBlock]bool
+	head   *ssa.BasicBlock
+	exits  []*ssa.BasicBlock
+}
+
+// regions returns the guard regions of fn for condition type ctype, by
+// block.
+func (c *checker) regions(fn *ssa.Function, ctype string) map[*ssa.BasicBlock]*region {
+	key := regionKey{fn, ctype}
+	if m, ok := c.regionMemo[key]; ok {
+		return m
+	}
+	guard := make(map[*ssa.BasicBlock]bool)
+	for _, b := range fn.Blocks {
+		if n := len(b.Instrs); n > 0 && len(b.Succs) == 2 {
+			if ifi, ok := b.Instrs[n-1].(*ssa.If); ok && c.dependsOnChange(ifi.Cond, ctype) {
+				guard[b] = true
+			}
+		}
+	}
+	// A guard block whose only predecessor is a guard block continues
+	// that block's condition.
+	out := make(map[*ssa.BasicBlock]*region)
+	for _, b := range fn.Blocks {
+		if !guard[b] || out[b] != nil {
+			continue
+		}
+		head := b
+		for steps := 0; steps < len(fn.Blocks) && len(head.Preds) == 1 && guard[head.Preds[0]] && head.Preds[0] != b; steps++ {
+			head = head.Preds[0]
+		}
+		if out[head] != nil {
+			out[b] = out[head]
+			continue
+		}
+		r := &region{blocks: make(map[*ssa.BasicBlock]bool), head: head}
+		stack := []*ssa.BasicBlock{head}
+		for len(stack) > 0 {
+			x := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if r.blocks[x] {
+				continue
+			}
+			r.blocks[x] = true
+			out[x] = r
+			for _, s := range x.Succs {
+				if guard[s] && len(s.Preds) == 1 {
+					stack = append(stack, s)
+				}
+			}
+		}
+		for x := range r.blocks {
+			for _, s := range x.Succs {
+				if !r.blocks[s] {
+					r.exits = append(r.exits, s)
+				}
+			}
+		}
+		sort.Slice(r.exits, func(i, j int) bool { return r.exits[i].Index < r.exits[j].Index })
+	}
+	c.regionMemo[key] = out
+	return out
+}
+
+type regionKey struct {
+	fn    *ssa.Function
+	ctype string
+}
+
+// splits reports whether the region's exits divide into some from which
+// to is reachable and some from which it is not (not passing through the
+// region again, nor through avoid).
+func (r *region) splits(to, avoid *ssa.BasicBlock) bool {
+	yes, no := false, false
+	for _, e := range r.exits {
+		if reachableOutside(e, to, r.blocks, avoid) {
+			yes = true
+		} else {
+			no = true
+		}
+	}
+	return yes && no
+}
+
+func reachableOutside(from, to *ssa.BasicBlock, inside map[*ssa.BasicBlock]bool, avoid *ssa.BasicBlock) bool {
+	var skip []*ssa.BasicBlock
+	for b := range inside {
+		skip = append(skip, b)
+	}
+	if avoid != nil {
+		skip = append(skip, avoid)
+	}
+	return reachable(from, to, skip...)
+}
+
 // unguarded reports whether target can run after start (nil: the
-// function's entry) on a path that no change-dependent guard decides: no
-// If whose condition depends on a change and from only one of whose
-// branches target is reachable, and no such If before start that start and
-// target are both confined to one branch of. A deferred target counts when
-// it is registered on the way or before start.
+// function's entry) on a path that no change-dependent guard decides: it
+// passes no guard region with exits from which target is reachable and
+// exits from which it is not, and no such region before start confines
+// start and target to the same exits. A deferred target counts when it is
+// registered on the way or before start.
 func (c *checker) unguarded(fn *ssa.Function, start, target ssa.Instruction, ctype string) bool {
 	if fn == nil || len(fn.Blocks) == 0 || target == nil || target.Block() == nil {
 		return false
@@ -508,33 +603,35 @@ func (c *checker) unguarded(fn *ssa.Function, start, target ssa.Instruction, cty
 		sb, si = start.Block(), indexIn(start.Block(), start)
 	}
 	tb, ti := target.Block(), indexIn(target.Block(), target)
+	regions := c.regions(fn, ctype)
+	if start != nil && c.preGuarded(regions, sb, tb) {
+		return false
+	}
 	if _, deferred := target.(*ssa.Defer); deferred && start != nil {
 		if tb != sb && tb.Dominates(sb) || tb == sb && ti < si {
-			return !c.preGuarded(fn, sb, tb, ctype)
+			return true
 		}
-	}
-	if start != nil && c.preGuarded(fn, sb, tb, ctype) {
-		return false
 	}
 	if tb == sb && ti > si {
 		return true
 	}
 	seen := make(map[*ssa.BasicBlock]bool)
+	done := make(map[*region]bool)
 	var queue []*ssa.BasicBlock
 	follow := func(b *ssa.BasicBlock) {
-		if len(b.Instrs) == 0 {
+		r := regions[b]
+		if r == nil {
+			queue = append(queue, b.Succs...)
 			return
 		}
-		if ifi, guard := c.isGuard(b.Instrs[len(b.Instrs)-1], ctype); guard {
-			s0, s1 := b.Succs[0], b.Succs[1]
-			r0 := reachable(s0, tb, b, sb)
-			r1 := reachable(s1, tb, b, sb)
-			if r0 != r1 {
-				_ = ifi
-				return // this guard decides whether target runs
-			}
+		if done[r] {
+			return
 		}
-		queue = append(queue, b.Succs...)
+		done[r] = true
+		if r.splits(tb, sb) {
+			return // this guard decides whether target runs
+		}
+		queue = append(queue, r.exits...)
 	}
 	follow(sb)
 	for len(queue) > 0 {
@@ -558,27 +655,35 @@ func (c *checker) unguarded(fn *ssa.Function, start, target ssa.Instruction, cty
 	return false
 }
 
-// preGuarded reports whether a change-dependent If before the start block
-// confines both start and target to one of its branches: a check such as
-// !IsStatusConditionPresentAndEqual(...) around setting and writing.
-func (c *checker) preGuarded(fn *ssa.Function, sb, tb *ssa.BasicBlock, ctype string) bool {
-	for _, g := range fn.Blocks {
-		if g == sb || len(g.Instrs) == 0 || !g.Dominates(sb) {
+// preGuarded reports whether a guard region before the start block
+// confines start and target: its exits from which start is not reachable
+// cannot reach target either, as with
+// if !IsStatusConditionPresentAndEqual(...) { set; write }.
+func (c *checker) preGuarded(regions map[*ssa.BasicBlock]*region, sb, tb *ssa.BasicBlock) bool {
+	seen := make(map[*region]bool)
+	for _, r := range regions {
+		if seen[r] || r.blocks[sb] || !r.head.Dominates(sb) {
 			continue
 		}
-		if _, guard := c.isGuard(g.Instrs[len(g.Instrs)-1], ctype); !guard {
+		seen[r] = true
+		var toStart, other []*ssa.BasicBlock
+		for _, e := range r.exits {
+			if reachableOutside(e, sb, r.blocks, nil) {
+				toStart = append(toStart, e)
+			} else {
+				other = append(other, e)
+			}
+		}
+		if len(toStart) == 0 || len(other) == 0 {
 			continue
 		}
-		s := g.Succs
-		in0, in1 := reachable(s[0], sb, g), reachable(s[1], sb, g)
-		if in0 == in1 {
-			continue
+		confined := true
+		for _, e := range other {
+			if reachableOutside(e, tb, r.blocks, nil) {
+				confined = false
+			}
 		}
-		other := s[1]
-		if in1 {
-			other = s[0]
-		}
-		if !reachable(other, tb, g) {
+		if confined {
 			return true
 		}
 	}
