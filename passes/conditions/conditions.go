@@ -149,7 +149,18 @@ func (c *checker) check(cfg *Config, fn *ssa.Function, call ssa.CallInstruction)
 		case ev.write != nil:
 			f.local = append(f.local, ev.write)
 		default:
-			f.setElsewhere(fmt.Sprintf("the status is written in %s; keep the result and call it only when a condition changed", reach.DisplayName(ev.callee, c.pass.Pkg)))
+			name := reach.DisplayName(ev.callee, c.pass.Pkg)
+			if ev.callee.Parent() != nil {
+				name = "a function literal"
+			}
+			switch ev.instr.(type) {
+			case *ssa.Defer:
+				f.setElsewhere(fmt.Sprintf("the status is written in %s deferred earlier; keep the result and make the deferred write depend on it", name))
+			case *ssa.Go:
+				f.setElsewhere(fmt.Sprintf("the status is written in %s run in its own goroutine; keep the result and start it only when a condition changed", name))
+			default:
+				f.setElsewhere(fmt.Sprintf("the status is written in %s; keep the result and call it only when a condition changed", name))
+			}
 		}
 	}
 	c.lift(f, fn, r, 0)

@@ -53,3 +53,10 @@ func TestFixesGofmt(t *testing.T) {
 func TestGuarded(t *testing.T) {
 	analysistest.Run(t, testdata(), newAnalyzer(), "conditions/guarded")
 }
+
+// TestHelpers covers objects followed through closures and same-package
+// helpers, mutation-only helpers (also in the API package, which writes
+// nothing), and flows too tangled for a fix.
+func TestHelpers(t *testing.T) {
+	analysistest.Run(t, testdata(), newAnalyzer(), "conditions/helpers", "conditions/api")
+}

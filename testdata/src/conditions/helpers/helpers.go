@@ -1,0 +1,164 @@
+// Package helpers follows the object through closures and same-package
+// helpers.
+package helpers
+
+import (
+	"context"
+
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"conditions/api"
+)
+
+var ready = metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "UpToDate"}
+
+// MutateReconciler calls a helper that only sets the condition, then
+// writes unconditionally: reported in the helper, with the path.
+type MutateReconciler struct {
+	client.Client
+}
+
+func (r *MutateReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, err
+	}
+	markReady(&w)
+	return ctrl.Result{}, r.Status().Update(ctx, &w)
+}
+
+func markReady(w *api.Widget) {
+	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `^status written although SetStatusCondition reported no change \(result ignored\) in the reconcile path \(\(\*MutateReconciler\)\.Reconcile → markReady\); .*: write only when a condition changed \(no suggested fix: the status is written in the caller \(\*MutateReconciler\)\.Reconcile; return the result and write only when a condition changed\)$`
+}
+
+// OnlyMutateReconciler calls mutation-only helpers and never writes.
+type OnlyMutateReconciler struct {
+	client.Client
+}
+
+func (r *OnlyMutateReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, err
+	}
+	w.MarkReady()
+	setDegraded(&w)
+	return ctrl.Result{}, nil
+}
+
+func setDegraded(w *api.Widget) {
+	meta.SetStatusCondition(&w.Status.Conditions, metav1.Condition{Type: "Degraded", Status: metav1.ConditionFalse})
+}
+
+// WriterReconciler sets, then calls a helper that writes.
+type WriterReconciler struct {
+	client.Client
+}
+
+func (r *WriterReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, err
+	}
+	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `\(no suggested fix: the status is written in \(\*WriterReconciler\)\.writeStatus; keep the result and call it only when a condition changed\)$`
+	return ctrl.Result{}, r.writeStatus(ctx, w)
+}
+
+func (r *WriterReconciler) writeStatus(ctx context.Context, w *api.Widget) error {
+	return r.Status().Update(ctx, w)
+}
+
+// ClosureSetReconciler sets the condition in a closure stored in a
+// variable and writes after calling it.
+type ClosureSetReconciler struct {
+	client.Client
+}
+
+func (r *ClosureSetReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, err
+	}
+	setReady := func() {
+		meta.SetStatusCondition(&w.Status.Conditions, ready) // want `in the reconcile path \(\(\*ClosureSetReconciler\)\.Reconcile → func literal\); .* \(no suggested fix: the status is written in the caller \(\*ClosureSetReconciler\)\.Reconcile; `
+	}
+	setReady()
+	if err := r.Status().Update(ctx, &w); err != nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, nil
+}
+
+// ClosureWriteReconciler writes through a closure stored in a variable.
+type ClosureWriteReconciler struct {
+	client.Client
+}
+
+func (r *ClosureWriteReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, err
+	}
+	update := func() error { return r.Status().Update(ctx, w) }
+	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `\(no suggested fix: the status is written in a function literal; keep the result and call it only when a condition changed\)$`
+	return ctrl.Result{}, update()
+}
+
+// DeferReconciler writes in a deferred call registered before setting.
+type DeferReconciler struct {
+	client.Client
+}
+
+func (r *DeferReconciler) Reconcile(ctx context.Context, req ctrl.Request) (res ctrl.Result, err error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, err
+	}
+	defer func() {
+		if uerr := r.Status().Update(ctx, &w); err == nil {
+			err = uerr
+		}
+	}()
+	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `\(no suggested fix: the status is written in a function literal deferred earlier; keep the result and make the deferred write depend on it\)$`
+	return ctrl.Result{}, nil
+}
+
+// TangledReconciler sets other status fields too: no fix.
+type TangledReconciler struct {
+	client.Client
+}
+
+func (r *TangledReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, err
+	}
+	w.Status.ReadyReplicas = 3
+	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `\(no suggested fix: other fields of w's status are assigned too; write when a condition changed or they differ\)$`
+	return ctrl.Result{}, r.Status().Update(ctx, &w)
+}
+
+// SwitchReconciler writes in several branches with an existing error
+// variable: no fix.
+type SwitchReconciler struct {
+	client.Client
+}
+
+func (r *SwitchReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	err := r.Get(ctx, req.NamespacedName, &w)
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `\(no suggested fix: the write's error is assigned to an existing variable, which would keep its old value\)$`
+	switch w.Name {
+	case "a":
+		err = r.Status().Update(ctx, &w)
+	default:
+		err = r.Status().Patch(ctx, &w, client.Merge)
+	}
+	return ctrl.Result{}, err
+}
