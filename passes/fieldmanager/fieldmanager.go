@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -179,7 +180,7 @@ func (r *reporter) check(file *ast.File, call *ast.CallExpr) {
 	obj := "an object"
 	if len(call.Args) >= 2 {
 		if t := c.info.TypeOf(call.Args[1]); t != nil && t != types.Typ[types.Invalid] {
-			obj = types.TypeString(t, func(p *types.Package) string { return p.Name() })
+			obj = types.TypeString(t, qualifier(file))
 		}
 	}
 	consequence := "managedFields will show the client's user agent"
@@ -209,6 +210,23 @@ func (r *reporter) check(file *ast.File, call *ast.CallExpr) {
 		}}
 	}
 	r.pass.Report(d)
+}
+
+// qualifier qualifies type names by the name file imports their package
+// under (corev1 for an import corev1 "k8s.io/api/core/v1"), else by the
+// package's name; never by path.
+func qualifier(file *ast.File) types.Qualifier {
+	return func(p *types.Package) string {
+		for _, spec := range file.Imports {
+			if spec.Name == nil || spec.Name.Name == "_" || spec.Name.Name == "." {
+				continue
+			}
+			if path, err := strconv.Unquote(spec.Path.Value); err == nil && path == p.Path() {
+				return spec.Name.Name
+			}
+		}
+		return p.Name()
+	}
 }
 
 // isApplyPatch reports whether e is client.Apply, the server-side apply

@@ -54,11 +54,13 @@ func buildIndex(info *types.Info, m *crmodel.Model, files []*ast.File, isTest fu
 		test := isTest(f)
 		addValue := func(v *types.Var, e ast.Expr, idx int, pos token.Pos) {
 			if v != nil {
+				v = v.Origin()
 				x.values[v] = append(x.values[v], value{expr: e, idx: idx, pos: pos, test: test})
 			}
 		}
 		mutate := func(e ast.Expr, field string, pos token.Pos) {
 			if v := rootVar(info, e); v != nil {
+				v = v.Origin()
 				x.mutations[v] = append(x.mutations[v], mutation{field: field, pos: pos, test: test})
 			}
 		}

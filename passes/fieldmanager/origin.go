@@ -88,7 +88,7 @@ type checker struct {
 
 func (c *checker) values(v *types.Var) []value {
 	var out []value
-	for _, val := range c.idx.values[v] {
+	for _, val := range c.idx.values[v.Origin()] {
 		if val.test && !c.testCtx {
 			continue
 		}
@@ -99,7 +99,7 @@ func (c *checker) values(v *types.Var) []value {
 
 func (c *checker) mutations(v *types.Var) []mutation {
 	var out []mutation
-	for _, mu := range c.idx.mutations[v] {
+	for _, mu := range c.idx.mutations[v.Origin()] {
 		if mu.test && !c.testCtx {
 			continue
 		}
@@ -110,7 +110,7 @@ func (c *checker) mutations(v *types.Var) []mutation {
 
 // memoize evaluates f for (v, what) once, treating a cycle as unknown.
 func (c *checker) memoize(v *types.Var, what int, f func() state) state {
-	k := memoKey{v, what, c.testCtx}
+	k := memoKey{v.Origin(), what, c.testCtx}
 	if s, ok := c.memo[k]; ok {
 		return s
 	}

@@ -27,11 +27,11 @@ func (r *WidgetReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 	cm := &corev1.ConfigMap{}
 	base := cm.DeepCopy()
 
-	_ = r.Create(ctx, cm)                        // want `^Create of \*v1\.ConfigMap names no field manager; managedFields will show the client's user agent: pass client\.FieldOwner\(\.\.\.\) \(set -fieldmanager\.name to get a suggested fix\)$`
-	_ = r.Update(ctx, cm)                        // want `^Update of \*v1\.ConfigMap names no field manager; managedFields`
-	_ = r.Patch(ctx, cm, client.MergeFrom(base)) // want `^Patch of \*v1\.ConfigMap names no field manager; managedFields`
-	_ = r.Client.Create(ctx, cm)                 // want `^Create of \*v1\.ConfigMap names no field manager`
-	_ = r.Patch(ctx, cm, client.Apply)           // want `^Patch of \*v1\.ConfigMap with client\.Apply names no field manager; the API server rejects an apply patch without one: pass client\.FieldOwner\(\.\.\.\)`
+	_ = r.Create(ctx, cm)                        // want `^Create of \*corev1\.ConfigMap names no field manager; managedFields will show the client's user agent: pass client\.FieldOwner\(\.\.\.\) \(set -fieldmanager\.name to get a suggested fix\)$`
+	_ = r.Update(ctx, cm)                        // want `^Update of \*corev1\.ConfigMap names no field manager; managedFields`
+	_ = r.Patch(ctx, cm, client.MergeFrom(base)) // want `^Patch of \*corev1\.ConfigMap names no field manager; managedFields`
+	_ = r.Client.Create(ctx, cm)                 // want `^Create of \*corev1\.ConfigMap names no field manager`
+	_ = r.Patch(ctx, cm, client.Apply)           // want `^Patch of \*corev1\.ConfigMap with client\.Apply names no field manager; the API server rejects an apply patch without one: pass client\.FieldOwner\(\.\.\.\)`
 
 	_ = r.Apply(ctx, v1alpha1.WidgetApply("w"))          // want `^Apply of \*v1alpha1\.WidgetApplyConfiguration names no field manager; the API server rejects an Apply without one: pass client\.FieldOwner\(\.\.\.\) \(set -fieldmanager\.name to get a suggested fix\)$`
 	_ = r.Status().Apply(ctx, v1alpha1.WidgetApply("w")) // want `^status Apply of \*v1alpha1\.WidgetApplyConfiguration names no field manager; the API server rejects an Apply without one`
@@ -49,9 +49,9 @@ func (r *WidgetReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 	_ = r.Create(ctx, obj, client.DryRunAll) // want `^Create of client\.Object names no field manager`
 
 	// Options that name no manager.
-	_ = r.Patch(ctx, cm, client.Merge, client.ForceOwnership, client.FieldValidation("Strict"))                            // want `^Patch of \*v1\.ConfigMap names no field manager`
-	_ = r.Update(ctx, cm, &client.UpdateOptions{DryRun: []string{"All"}})                                                  // want `^Update of \*v1\.ConfigMap names no field manager`
-	_ = r.Create(ctx, cm, client.FieldOwner(""))                                                                           // want `^Create of \*v1\.ConfigMap names no field manager`
+	_ = r.Patch(ctx, cm, client.Merge, client.ForceOwnership, client.FieldValidation("Strict"))                            // want `^Patch of \*corev1\.ConfigMap names no field manager`
+	_ = r.Update(ctx, cm, &client.UpdateOptions{DryRun: []string{"All"}})                                                  // want `^Update of \*corev1\.ConfigMap names no field manager`
+	_ = r.Create(ctx, cm, client.FieldOwner(""))                                                                           // want `^Create of \*corev1\.ConfigMap names no field manager`
 	_ = r.Status().Update(ctx, w, &client.SubResourceUpdateOptions{UpdateOptions: client.UpdateOptions{FieldManager: ""}}) // want `^status Update of \*v1alpha1\.Widget names no field manager`
 
 	// Deletes take no field manager.
@@ -67,9 +67,9 @@ func (r *WidgetReconciler) spread(ctx context.Context, cm *corev1.ConfigMap, dry
 	if dry {
 		opts = append(opts, client.DryRunAll)
 	}
-	if err := r.Patch(ctx, cm, client.Apply, opts...); err != nil { // want `^Patch of \*v1\.ConfigMap with client\.Apply names no field manager; the API server rejects an apply patch without one: pass client\.FieldOwner\(\.\.\.\) \(no suggested fix: the options are spread from a slice; add the owner to it\)$`
+	if err := r.Patch(ctx, cm, client.Apply, opts...); err != nil { // want `^Patch of \*corev1\.ConfigMap with client\.Apply names no field manager; the API server rejects an apply patch without one: pass client\.FieldOwner\(\.\.\.\) \(no suggested fix: the options are spread from a slice; add the owner to it\)$`
 		return err
 	}
 	var copts []client.CreateOption
-	return r.Create(ctx, cm, copts...) // want `^Create of \*v1\.ConfigMap names no field manager.*no suggested fix`
+	return r.Create(ctx, cm, copts...) // want `^Create of \*corev1\.ConfigMap names no field manager.*no suggested fix`
 }

@@ -16,7 +16,7 @@ type WidgetReconciler struct {
 }
 
 func (r *WidgetReconciler) write(ctx context.Context, cm *corev1.ConfigMap, w *v1alpha1.Widget) error {
-	if err := r.Create(ctx, cm); err != nil { // want `Create of \*v1\.ConfigMap names no field manager; managedFields will show the client's user agent: pass client\.FieldOwner\(\.\.\.\)$`
+	if err := r.Create(ctx, cm); err != nil { // want `Create of \*corev1\.ConfigMap names no field manager; managedFields will show the client's user agent: pass client\.FieldOwner\(\.\.\.\)$`
 		return err
 	}
 	if err := r.Patch(ctx, cm, client.Merge, client.ForceOwnership); err != nil { // want `Patch of`

@@ -12,5 +12,5 @@ func (r *R) write(ctx context.Context, key types.NamespacedName) error {
 	if err := r.Get(ctx, key, cm); err != nil {
 		return err
 	}
-	return r.Update(ctx, cm) // want `Update of \*v1\.ConfigMap names no field manager`
+	return r.Update(ctx, cm) // want `Update of \*corev1\.ConfigMap names no field manager`
 }

@@ -19,19 +19,19 @@ type R struct {
 
 func (r *R) options(ctx context.Context, cm *corev1.ConfigMap, w *v1alpha1.Widget) {
 	var o client.PatchOption = client.ForceOwnership
-	_ = r.Patch(ctx, cm, client.Merge, o) // want `Patch of \*v1\.ConfigMap names no field manager`
+	_ = r.Patch(ctx, cm, client.Merge, o) // want `Patch of \*corev1\.ConfigMap names no field manager`
 
-	_ = r.Patch(ctx, cm, client.Merge, &client.PatchOptions{Raw: &metav1.PatchOptions{}}) // want `Patch of \*v1\.ConfigMap names no field manager`
-	_ = r.Patch(ctx, cm, client.Merge, &client.PatchOptions{Raw: nil})                    // want `Patch of \*v1\.ConfigMap names no field manager`
+	_ = r.Patch(ctx, cm, client.Merge, &client.PatchOptions{Raw: &metav1.PatchOptions{}}) // want `Patch of \*corev1\.ConfigMap names no field manager`
+	_ = r.Patch(ctx, cm, client.Merge, &client.PatchOptions{Raw: nil})                    // want `Patch of \*corev1\.ConfigMap names no field manager`
 
 	uo := &client.UpdateOptions{}
 	uo.DryRun = []string{"All"}
-	_ = r.Update(ctx, cm, uo) // want `Update of \*v1\.ConfigMap names no field manager`
+	_ = r.Update(ctx, cm, uo) // want `Update of \*corev1\.ConfigMap names no field manager`
 
 	var po client.PatchOptions
-	_ = r.Patch(ctx, cm, client.Merge, &po) // want `Patch of \*v1\.ConfigMap names no field manager`
+	_ = r.Patch(ctx, cm, client.Merge, &po) // want `Patch of \*corev1\.ConfigMap names no field manager`
 
-	_ = r.Create(ctx, cm, plainOption{})                          // want `Create of \*v1\.ConfigMap names no field manager`
+	_ = r.Create(ctx, cm, plainOption{})                          // want `Create of \*corev1\.ConfigMap names no field manager`
 	_ = r.Status().Update(ctx, w, client.WithSubResourceBody(cm)) // want `status Update of \*v1alpha1\.Widget names no field manager`
 }
 
@@ -42,7 +42,7 @@ func (plainOption) ApplyToCreate(o *client.CreateOptions) { o.DryRun = []string{
 func (r *R) slices(ctx context.Context, cm *corev1.ConfigMap, w *v1alpha1.Widget) error {
 	opts := []client.PatchOption{client.ForceOwnership}
 	opts = append(opts, client.DryRunAll)
-	return r.Patch(ctx, cm, client.Apply, opts...) // want `Patch of \*v1\.ConfigMap with client\.Apply names no field manager`
+	return r.Patch(ctx, cm, client.Apply, opts...) // want `Patch of \*corev1\.ConfigMap with client\.Apply names no field manager`
 }
 
 // Clients made in the package without a field manager.
@@ -57,16 +57,16 @@ func NewPlain(cfg *rest.Config) *Plain {
 }
 
 func (p *Plain) write(ctx context.Context, cm *corev1.ConfigMap, w *v1alpha1.Widget, cfg *rest.Config) {
-	_ = p.Client.Create(ctx, cm)         // want `Create of \*v1\.ConfigMap names no field manager`
+	_ = p.Client.Create(ctx, cm)         // want `Create of \*corev1\.ConfigMap names no field manager`
 	_ = p.Status.Update(ctx, w)          // want `status Update of \*v1alpha1\.Widget names no field manager`
 	_ = p.Client.Status().Update(ctx, w) // want `status Update of \*v1alpha1\.Widget names no field manager`
 
 	opts := client.Options{FieldOwner: ""}
 	nc, _ := client.New(cfg, opts)
-	_ = nc.Update(ctx, cm) // want `Update of \*v1\.ConfigMap names no field manager`
+	_ = nc.Update(ctx, cm) // want `Update of \*corev1\.ConfigMap names no field manager`
 
 	wc := client.WithFieldValidation(p.Client, client.FieldValidation("Strict"))
-	_ = wc.Update(ctx, cm) // want `Update of \*v1\.ConfigMap names no field manager`
+	_ = wc.Update(ctx, cm) // want `Update of \*corev1\.ConfigMap names no field manager`
 }
 
 // A wrapper with its own Create: writes through it are writes.
@@ -83,5 +83,5 @@ type UsesWrapper struct {
 }
 
 func (u *UsesWrapper) write(ctx context.Context, cm *corev1.ConfigMap) error {
-	return u.W.Create(ctx, cm) // want `Create of \*v1\.ConfigMap names no field manager`
+	return u.W.Create(ctx, cm) // want `Create of \*corev1\.ConfigMap names no field manager`
 }

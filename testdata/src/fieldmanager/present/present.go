@@ -140,3 +140,21 @@ func NewEmbedded(c client.Client) *Embedded {
 func (e *Embedded) write(ctx context.Context, cm *corev1.ConfigMap) error {
 	return e.Create(ctx, cm)
 }
+
+// A generic struct: its instances' fields are its own.
+type Generic[T any] struct {
+	client.Client
+	Item T
+}
+
+func NewGeneric[T any](c client.Client) *Generic[T] {
+	return &Generic[T]{Client: client.WithFieldOwner(c, owner)}
+}
+
+func (g *Generic[T]) write(ctx context.Context, cm *corev1.ConfigMap) error {
+	return g.Create(ctx, cm)
+}
+
+func useGeneric(ctx context.Context, g *Generic[int], cm *corev1.ConfigMap) error {
+	return g.Client.Update(ctx, cm)
+}

@@ -20,5 +20,5 @@ type R struct {
 func (r *R) write(ctx context.Context, cm *corev1.ConfigMap, w *v1alpha1.Widget) error {
 	_ = r.Patch(ctx, cm, client.Apply, owner, client.ForceOwnership)
 	_ = r.Status().Update(ctx, w) // want `status Update of \*v1alpha1\.Widget names no field manager`
-	return r.Create(ctx, cm)      // want `Create of \*v1\.ConfigMap names no field manager`
+	return r.Create(ctx, cm)      // want `Create of \*corev1\.ConfigMap names no field manager`
 }

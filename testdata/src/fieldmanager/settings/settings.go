@@ -22,7 +22,7 @@ type OwnedField struct {
 func (r *OwnedField) write(ctx context.Context, cm *corev1.ConfigMap, w *v1alpha1.Widget) {
 	_ = r.Client.Create(ctx, cm)
 	_ = r.Client.Status().Update(ctx, w)
-	_ = r.Other.Create(ctx, cm) // want `Create of \*v1\.ConfigMap names no field manager`
+	_ = r.Other.Create(ctx, cm) // want `Create of \*corev1\.ConfigMap names no field manager`
 }
 
 // OwnedType is listed as owned: every client field of it is.
@@ -44,7 +44,7 @@ type Forced struct {
 func NewForced(c client.Client) *Forced { return &Forced{C: c} }
 
 func (r *Forced) write(ctx context.Context, cm *corev1.ConfigMap) {
-	_ = r.C.Create(ctx, cm) // want `Create of \*v1\.ConfigMap names no field manager`
+	_ = r.C.Create(ctx, cm) // want `Create of \*corev1\.ConfigMap names no field manager`
 }
 
 // ForcedType is listed as unowned.

@@ -17,12 +17,12 @@ type R struct {
 
 func (r *R) write(ctx context.Context, cm *corev1.ConfigMap, w *v1alpha1.Widget) error {
 	client := r.Client
-	if err := client.Create(ctx, cm); err != nil { // want `Create of \*v1\.ConfigMap names no field manager`
+	if err := client.Create(ctx, cm); err != nil { // want `Create of \*corev1\.ConfigMap names no field manager`
 		return err
 	}
 	return client.Status().Update(ctx, w) // want `status Update of \*v1alpha1\.Widget names no field manager`
 }
 
 func (r *R) unshadowed(ctx context.Context, cm *corev1.ConfigMap) error {
-	return r.Client.Update(ctx, cm) // want `Update of \*v1\.ConfigMap names no field manager`
+	return r.Client.Update(ctx, cm) // want `Update of \*corev1\.ConfigMap names no field manager`
 }

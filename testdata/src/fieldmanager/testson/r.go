@@ -14,5 +14,5 @@ type R struct {
 }
 
 func (r *R) write(ctx context.Context, cm *corev1.ConfigMap) error {
-	return r.Create(ctx, cm) // want `Create of \*v1\.ConfigMap names no field manager`
+	return r.Create(ctx, cm) // want `Create of \*corev1\.ConfigMap names no field manager`
 }

@@ -16,5 +16,5 @@ func TestWrite(t *testing.T) {
 	r := &R{Client: nil}
 	_ = r.write(context.Background(), &corev1.ConfigMap{})
 	f := fixture{}
-	_ = f.C.Create(context.Background(), &corev1.ConfigMap{}) // want `Create of \*v1\.ConfigMap names no field manager`
+	_ = f.C.Create(context.Background(), &corev1.ConfigMap{}) // want `Create of \*corev1\.ConfigMap names no field manager`
 }

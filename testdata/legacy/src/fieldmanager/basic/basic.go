@@ -22,14 +22,14 @@ func (r *ConfigMapReconciler) Reconcile(req ctrl.Request) (ctrl.Result, error) {
 		return ctrl.Result{}, client.IgnoreNotFound(err)
 	}
 	base := cm.DeepCopy()
-	_ = r.Create(ctx, cm)                                 // want `^Create of \*v1\.ConfigMap names no field manager; managedFields will show the client's user agent: pass client\.FieldOwner\(\.\.\.\)$`
-	_ = r.Update(ctx, cm)                                 // want `^Update of \*v1\.ConfigMap names no field manager`
-	_ = r.Patch(ctx, cm, client.MergeFrom(base))          // want `^Patch of \*v1\.ConfigMap names no field manager`
-	_ = r.Patch(ctx, cm, client.Apply)                    // want `^Patch of \*v1\.ConfigMap with client\.Apply names no field manager; the API server rejects an apply patch without one`
-	_ = r.Status().Update(ctx, cm)                        // want `^status Update of \*v1\.ConfigMap names no field manager`
-	_ = r.Status().Patch(ctx, cm, client.MergeFrom(base)) // want `^status Patch of \*v1\.ConfigMap names no field manager`
+	_ = r.Create(ctx, cm)                                 // want `^Create of \*corev1\.ConfigMap names no field manager; managedFields will show the client's user agent: pass client\.FieldOwner\(\.\.\.\)$`
+	_ = r.Update(ctx, cm)                                 // want `^Update of \*corev1\.ConfigMap names no field manager`
+	_ = r.Patch(ctx, cm, client.MergeFrom(base))          // want `^Patch of \*corev1\.ConfigMap names no field manager`
+	_ = r.Patch(ctx, cm, client.Apply)                    // want `^Patch of \*corev1\.ConfigMap with client\.Apply names no field manager; the API server rejects an apply patch without one`
+	_ = r.Status().Update(ctx, cm)                        // want `^status Update of \*corev1\.ConfigMap names no field manager`
+	_ = r.Status().Patch(ctx, cm, client.MergeFrom(base)) // want `^status Patch of \*corev1\.ConfigMap names no field manager`
 	sw := r.Status()
-	_ = sw.Update(ctx, cm) // want `^status Update of \*v1\.ConfigMap names no field manager`
+	_ = sw.Update(ctx, cm) // want `^status Update of \*corev1\.ConfigMap names no field manager`
 
 	// Deletes take no field manager.
 	_ = r.Delete(ctx, cm)
@@ -39,5 +39,5 @@ func (r *ConfigMapReconciler) Reconcile(req ctrl.Request) (ctrl.Result, error) {
 
 func (r *ConfigMapReconciler) shadowed(ctx context.Context, cm *corev1.ConfigMap) error {
 	client := r.Client
-	return client.Update(ctx, cm) // want `^Update of \*v1\.ConfigMap names no field manager`
+	return client.Update(ctx, cm) // want `^Update of \*corev1\.ConfigMap names no field manager`
 }
