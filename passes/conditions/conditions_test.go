@@ -60,3 +60,10 @@ func TestGuarded(t *testing.T) {
 func TestHelpers(t *testing.T) {
 	analysistest.Run(t, testdata(), newAnalyzer(), "conditions/helpers", "conditions/api")
 }
+
+// TestLegacy covers controller-runtime v0.6 and apimachinery before v0.29,
+// where SetStatusCondition has no result: unconditional writes are
+// reported, pointing to a comparison; there is no fix.
+func TestLegacy(t *testing.T) {
+	analysistest.Run(t, testdata("legacy"), newAnalyzer(), "conditions/legacy")
+}
