@@ -193,6 +193,9 @@ func (c *checker) lift(f *finding, fn *ssa.Function, r ssa.Value, depth int) {
 			if ev.instr == ssa.Instruction(s.call) || !contains(ev.roots, r2) {
 				continue
 			}
+			if ev.callee != nil && setsConditions(ev.callee) {
+				continue // that helper's own SetStatusCondition is checked there
+			}
 			if c.unguarded(s.caller, s.call, ev.instr, f.ctype) {
 				f.setElsewhere(fmt.Sprintf("the status is written in the caller %s; return the result and write only when a condition changed",
 					reach.DisplayName(s.caller, c.pass.Pkg)))
@@ -200,6 +203,18 @@ func (c *checker) lift(f *finding, fn *ssa.Function, r ssa.Value, depth int) {
 		}
 		c.lift(f, s.caller, r2, depth+1)
 	}
+}
+
+// setsConditions reports whether fn calls SetStatusCondition itself.
+func setsConditions(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(ssa.CallInstruction); ok && crmodel.ClassifyConditionFunc(calleeFunc(call.Common())) == crmodel.SetCondition {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (f *finding) setElsewhere(s string) {
