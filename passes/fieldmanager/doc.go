@@ -160,7 +160,8 @@
 //
 //	statuslint -fieldmanager.owned=example.com/op/internal/controller.WidgetReconciler.Client ./...
 //
-// (a field promoted from an embedded client.Client is named Client). In a
+// (a field promoted from an embedded client.Client is named Client; a
+// package-level client variable is named pkg/path.Var). In a
 // golangci-lint configuration the same settings are name, owned, unowned
 // and tests under fieldmanager.
 //

@@ -70,6 +70,7 @@ func run(pass *analysis.Pass, cfg *Config) (any, error) {
 		pkg:              pass.Pkg,
 		fset:             pass.Fset,
 		memo:             make(map[memoKey]state),
+		slicing:          make(map[*types.Var]bool),
 		localOptionTypes: make(map[*types.TypeName]state),
 		methodBodies:     make(map[*types.Func]*ast.BlockStmt),
 	}

@@ -101,3 +101,20 @@ func TestIllTyped(t *testing.T) {
 type quiet struct{ t *testing.T }
 
 func (q *quiet) Errorf(format string, args ...any) { q.t.Logf(format, args...) }
+
+// New binds the flags without resetting a configuration built in code (or
+// decoded from golangci-lint settings) before it.
+func TestNewKeepsConfig(t *testing.T) {
+	t.Parallel()
+	cfg := &fieldmanager.Config{Name: "op", Tests: true}
+	a := fieldmanager.New(cfg)
+	if cfg.Name != "op" || !cfg.Tests {
+		t.Errorf("New reset the configuration: %+v", cfg)
+	}
+	if err := a.Flags.Set("name", "other"); err != nil || cfg.Name != "other" {
+		t.Errorf("flag -name does not set Config.Name: %v, %+v", err, cfg)
+	}
+	if a.Name != fieldmanager.Name {
+		t.Errorf("analyzer name %q", a.Name)
+	}
+}

@@ -146,7 +146,7 @@ func buildIndex(info *types.Info, m *crmodel.Model, files []*ast.File, isTest fu
 					mutate(n.X, "", n.Pos())
 				}
 			case *ast.CallExpr:
-				if fn, recv := crmodel.MethodCall(info, n); m.ClassifyMethod(fn, recv) != crmodel.NotWrite {
+				if fn, recv := crmodel.MethodCall(info, n); fn != nil && isWriteName(fn.Name()) && m.ClassifyMethod(fn, recv) != crmodel.NotWrite {
 					for _, a := range n.Args {
 						writeArgs[a] = true
 					}
@@ -225,4 +225,12 @@ func rootVar(info *types.Info, e ast.Expr) *types.Var {
 			return nil
 		}
 	}
+}
+
+func isWriteName(name string) bool {
+	switch name {
+	case "Create", "Update", "Patch", "Apply", "Delete", "DeleteAllOf":
+		return true
+	}
+	return false
 }

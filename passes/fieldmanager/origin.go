@@ -79,6 +79,7 @@ type checker struct {
 	// client a test puts in a field says nothing about production code).
 	testCtx bool
 	memo    map[memoKey]state
+	slicing map[*types.Var]bool // slice variables being evaluated
 
 	// localTypes maps the package's own named option types to whether
 	// one of their ApplyTo methods sets FieldManager.
@@ -573,6 +574,11 @@ func (c *checker) appendCall(call *ast.CallExpr, self *types.Var, pos token.Pos)
 // one and no later assignment before the call replaces the slice without
 // one.
 func (c *checker) sliceVar(v *types.Var, pos token.Pos) state {
+	if c.slicing[v] {
+		return unknown // a = append(b, ...); b = append(a, ...)
+	}
+	c.slicing[v] = true
+	defer delete(c.slicing, v)
 	for _, mu := range c.mutations(v) {
 		if mu.field == "" {
 			return unknown // opts[i] = ..., &opts
