@@ -527,9 +527,6 @@ func condUsesOnly(info *types.Info, cond ast.Expr, v types.Object) bool {
 // why.
 func returnWithout(fset *token.FileSet, file *ast.File, s *ast.ReturnStmt, call *ast.CallExpr) (string, string) {
 	const tangled = "the write is a result of a return statement whose other results cannot be repeated; guard it with if <changed> { ... } and return without writing otherwise"
-	if spansLines(fset, s) {
-		return "", tangled
-	}
 	var parts []string
 	found := false
 	for _, r := range s.Results {
@@ -546,7 +543,7 @@ func returnWithout(fset *token.FileSet, file *ast.File, s *ast.ReturnStmt, call 
 			}
 			return !calls
 		})
-		if calls {
+		if calls || spansLines(fset, r) {
 			return "", tangled
 		}
 		var buf bytes.Buffer
