@@ -35,7 +35,7 @@ func New(cfg *Config, r *analysis.Analyzer) *analysis.Analyzer {
 		Run:      func(pass *analysis.Pass) (any, error) { return run(pass, cfg, r) },
 	}
 	a.Flags.Var(&cfg.Roots, "roots", "regexp over full names of extra functions to treat as Reconcile roots, e.g. (*example.com/op/framework.Loop).Run")
-	a.Flags.BoolVar(&cfg.Tests, "tests", false, "also check _test.go files")
+	a.Flags.BoolVar(&cfg.Tests, "tests", cfg.Tests, "also check _test.go files")
 	return a
 }
 
