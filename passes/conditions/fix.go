@@ -113,6 +113,9 @@ func (c *checker) buildFix(fn *ssa.Function, group []*finding) (*analysis.Sugges
 	if reason := c.otherStatusChanges(body, obj, calls); reason != "" {
 		return nil, reason
 	}
+	if reason := c.statusStores(fn, group); reason != "" {
+		return nil, reason
+	}
 
 	// The statements to guard.
 	var targets []*target
@@ -248,38 +251,8 @@ func rootVar(info *types.Info, e ast.Expr) *types.Var {
 	}
 }
 
-// statusField reports whether the field path e (X.a.b...) is rooted at v
-// and passes through a field named Status.
-func statusPath(info *types.Info, e ast.Expr, v *types.Var) bool {
-	status := false
-	e = ast.Unparen(e)
-	for {
-		switch x := e.(type) {
-		case *ast.SelectorExpr:
-			if sel, ok := info.Selections[x]; !ok || sel.Kind() != types.FieldVal {
-				return false
-			}
-			if x.Sel.Name == "Status" {
-				status = true
-			}
-			e = ast.Unparen(x.X)
-			continue
-		case *ast.IndexExpr:
-			e = ast.Unparen(x.X)
-			continue
-		case *ast.StarExpr:
-			e = ast.Unparen(x.X)
-			continue
-		case *ast.Ident:
-			return status && info.Uses[x] == v
-		}
-		return false
-	}
-}
-
 // otherStatusChanges returns why guarding the writes with the calls'
-// results alone would lose a change: another condition call on obj, or an
-// assignment to one of its status fields.
+// results alone would lose a change: another condition call on obj.
 func (c *checker) otherStatusChanges(body *ast.BlockStmt, obj *types.Var, calls map[*ast.CallExpr]bool) string {
 	info := c.pass.TypesInfo
 	reason := ""
@@ -299,20 +272,74 @@ func (c *checker) otherStatusChanges(body *ast.BlockStmt, obj *types.Var, calls 
 					reason = fmt.Sprintf("%s also changes %s's conditions elsewhere in the function; combine its result into the guard", fn.Name(), obj.Name())
 				}
 			}
-		case *ast.AssignStmt:
-			for _, lhs := range n.Lhs {
-				if statusPath(info, lhs, obj) {
-					reason = fmt.Sprintf("other fields of %s's status are assigned too; write when a condition changed or they differ", obj.Name())
-				}
-			}
-		case *ast.IncDecStmt:
-			if statusPath(info, n.X, obj) {
-				reason = fmt.Sprintf("other fields of %s's status are changed too; write when a condition changed or they differ", obj.Name())
-			}
 		}
 		return true
 	})
 	return reason
+}
+
+// statusStores returns why guarding the writes with the calls' results
+// alone would lose a change: a store into a field under the Status field
+// of the object (w.Status.ReadyReplicas = n) from which one of the writes
+// can be reached.
+func (c *checker) statusStores(fn *ssa.Function, group []*finding) string {
+	r := root(group[0].instr.Common().Args[0])
+	for _, f := range group[1:] {
+		if root(f.instr.Common().Args[0]) != r {
+			return "the calls set the conditions of different objects"
+		}
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			st, ok := instr.(*ssa.Store)
+			if !ok || root(st.Addr) != r || !underStatus(st.Addr) {
+				continue
+			}
+			for _, f := range group {
+				for _, w := range f.local {
+					if instrReaches(st, w.Instr) {
+						return "other status fields are assigned on the way to the write; write when a condition changed or they differ"
+					}
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// underStatus reports whether a field address passes through a field
+// named Status.
+func underStatus(addr ssa.Value) bool {
+	for i := 0; i < 64; i++ {
+		fa, ok := addr.(*ssa.FieldAddr)
+		if !ok {
+			return false
+		}
+		if p, ok := fa.X.Type().Underlying().(*types.Pointer); ok {
+			if st, ok := p.Elem().Underlying().(*types.Struct); ok && fa.Field < st.NumFields() && st.Field(fa.Field).Name() == "Status" {
+				return true
+			}
+		}
+		addr = fa.X
+	}
+	return false
+}
+
+// instrReaches reports whether b can run after a.
+func instrReaches(a, b ssa.Instruction) bool {
+	ab, bb := a.Block(), b.Block()
+	if ab == nil || bb == nil {
+		return false
+	}
+	if ab == bb && indexIn(ab, a) < indexIn(bb, b) {
+		return true
+	}
+	for _, s := range ab.Succs {
+		if reachable(s, bb) {
+			return true
+		}
+	}
+	return false
 }
 
 // typeutilCallee returns the package-level function or method a call

@@ -137,7 +137,7 @@ func (r *TangledReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ct
 		return ctrl.Result{}, err
 	}
 	w.Status.ReadyReplicas = 3
-	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `\(no suggested fix: other fields of w's status are assigned too; write when a condition changed or they differ\)$`
+	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `\(no suggested fix: other status fields are assigned on the way to the write; write when a condition changed or they differ\)$`
 	return ctrl.Result{}, r.Status().Update(ctx, &w)
 }
 
