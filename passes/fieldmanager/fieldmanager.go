@@ -12,6 +12,7 @@ import (
 
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/flagvalue"
+	"github.com/statuslint/statuslint/internal/ignore"
 )
 
 // Name is the analyzer's name, as users enable, disable and configure it.
@@ -51,6 +52,8 @@ func New(cfg *Config) *analysis.Analyzer {
 }
 
 func run(pass *analysis.Pass, cfg *Config) (any, error) {
+	rep := ignore.New(pass, Name)
+	defer rep.Close()
 	if pass.Pkg == nil || pass.TypesInfo == nil {
 		return nil, nil
 	}
@@ -87,7 +90,7 @@ func run(pass *analysis.Pass, cfg *Config) (any, error) {
 	checked := func(f *ast.File) bool {
 		return (cfg.Tests || !isTest(f)) && !ast.IsGenerated(f)
 	}
-	r := &reporter{pass: pass, cfg: cfg, c: c, owners: collectOwners(pass, m, checked, isTest)}
+	r := &reporter{pass: pass, rep: rep, cfg: cfg, c: c, owners: collectOwners(pass, m, checked, isTest)}
 	for _, f := range pass.Files {
 		if !checked(f) {
 			continue
@@ -120,6 +123,7 @@ func settingSet(list flagvalue.List) map[string]bool {
 
 type reporter struct {
 	pass   *analysis.Pass
+	rep    *ignore.Reporter
 	cfg    *Config
 	c      *checker
 	owners []*ownerCand
@@ -210,7 +214,7 @@ func (r *reporter) check(file *ast.File, call *ast.CallExpr) {
 			TextEdits: edits,
 		}}
 	}
-	r.pass.Report(d)
+	r.rep.Report(d)
 }
 
 // qualifier qualifies type names by the name file imports their package

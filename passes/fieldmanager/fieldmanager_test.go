@@ -118,3 +118,9 @@ func TestNewKeepsConfig(t *testing.T) {
 		t.Errorf("analyzer name %q", a.Name)
 	}
 }
+
+// TestIgnoreDirectives covers //statuslint:ignore for this pass.
+func TestIgnoreDirectives(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, current(t), fieldmanager.New(&fieldmanager.Config{}), "fieldmanager/ignored")
+}
