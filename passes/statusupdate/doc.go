@@ -1,15 +1,68 @@
-// Package statusupdate defines an Analyzer that reports status written with
-// Update in a controller-runtime reconcile path.
+// Package statusupdate defines an Analyzer that reports status written
+// with Update in a controller-runtime reconcile path.
 //
 // # Analyzer statusupdate
 //
 // statusupdate: report Status().Update reachable from Reconcile
 //
-// A reconciler reads objects from the informer cache, which lags the API
-// server. Status().Update sends the cached resourceVersion, so whenever the
-// cache is behind the write fails with 409 Conflict ("the object has been
-// modified"): log spam, requeues and wasted API calls. A merge patch of the
-// status carries only the changed fields and no resourceVersion.
+// A reconciler reads its object from the informer cache, which lags the
+// API server. Status().Update sends the cached resourceVersion, so whenever
+// the cache is behind the write fails with 409 Conflict ("the object has
+// been modified; please apply your changes to the latest version"): an
+// error log, a requeue with backoff and the same work again, at scale a
+// steady stream of wasted API calls. A merge patch of the status carries
+// only what changed and no resourceVersion.
+//
+// The pass reports Update on controller-runtime's status writer
+// (Status(), SubResource("status"), a writer kept in a variable or field,
+// a method value), recognised by type on client.Client, on structs
+// embedding it and on wrappers, in both the old StatusWriter and the
+// current SubResourceWriter API, when a reconcile can reach it: Reconcile
+// methods of reconcilers (plain, typed, object, and the old form without a
+// context), functions converted to reconcile.Func or reconcile.TypedFunc,
+// functions named by -statusupdate.roots, and what they call, including
+// closures, defers, goroutines, generic helpers, interface methods the
+// package implements, and other packages' functions (reported at the call,
+// naming the write). Each message shows the path from the root.
+//
+// Before:
+//
+//	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+//		return ctrl.Result{}, client.IgnoreNotFound(err)
+//	}
+//	w.Status.Ready = true
+//	err := r.Status().Update(ctx, &w)
+//
+// After the suggested fix:
+//
+//	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+//		return ctrl.Result{}, client.IgnoreNotFound(err)
+//	}
+//	base := w.DeepCopy()
+//	w.Status.Ready = true
+//	err := r.Status().Patch(ctx, &w, client.MergeFrom(base))
+//
+// The fix snapshots the object right after the statement that last loaded
+// it on every path to the write (a Get, or a Create, Update or Patch of it)
+// in the same function, or reuses a copy taken there, and keeps options
+// that are also patch options. It is not offered, and the message says
+// why, when the object is a parameter, when the write is deferred, in a
+// function literal, in a goroutine or through a method value, or when the
+// object is reloaded on only some paths. A JSON merge patch replaces whole
+// lists such as status.conditions and drops optimistic locking; where
+// several writers share a field, use client.MergeFromWithOptions(base,
+// client.MergeFromWithOptimisticLock{}) instead.
+//
+// Settings: -statusupdate.roots (a regular expression over go/types full
+// names of extra root functions, such as
+// (*example.com/op/framework.Loop).Run) and -statusupdate.tests (also
+// check _test.go files). Generated files are never reported.
+//
+// Silence a finding with a reason on the line or the line above:
+//
+//	//statuslint:ignore statusupdate this status has a single writer
+//
+// The full page: https://github.com/statuslint/statuslint/blob/main/docs/statusupdate.md
 package statusupdate
 
 const doc = `report Status().Update reachable from Reconcile

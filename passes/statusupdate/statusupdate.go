@@ -30,7 +30,7 @@ func New(cfg *Config, r *analysis.Analyzer) *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:     Name,
 		Doc:      doc,
-		URL:      "https://pkg.go.dev/github.com/statuslint/statuslint/passes/statusupdate",
+		URL:      "https://github.com/statuslint/statuslint/blob/main/docs/statusupdate.md",
 		Requires: []*analysis.Analyzer{r},
 		Run:      func(pass *analysis.Pass) (any, error) { return run(pass, cfg, r) },
 	}
