@@ -168,7 +168,14 @@
 // # Silencing
 //
 // Fix the call, or mark the client as owned with the owned setting. To
-// silence one line under golangci-lint, use //nolint:statuslint.
+// silence one finding, give a reason on its line or the line above:
+//
+//	//statuslint:ignore fieldmanager the sibling controller owns these fields
+//
+// //statuslint:file-ignore fieldmanager <reason> silences a file; under
+// golangci-lint //nolint:statuslint works too.
+//
+// The full page: https://github.com/statuslint/statuslint/blob/main/docs/fieldmanager.md
 package fieldmanager
 
 const doc = `report client writes that name no field manager

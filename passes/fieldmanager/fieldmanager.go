@@ -39,7 +39,7 @@ func New(cfg *Config) *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name: Name,
 		Doc:  doc,
-		URL:  "https://pkg.go.dev/github.com/statuslint/statuslint/passes/fieldmanager",
+		URL:  "https://github.com/statuslint/statuslint/blob/main/docs/fieldmanager.md",
 		Run:  func(pass *analysis.Pass) (any, error) { return run(pass, cfg) },
 	}
 	// The flags' defaults are cfg's values, so binding them keeps a
