@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
+	"github.com/statuslint/statuslint/internal/ignore"
 	"github.com/statuslint/statuslint/internal/reach"
 )
 
@@ -64,6 +65,8 @@ type finding struct {
 }
 
 func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
+	rep := ignore.New(pass, Name)
+	defer rep.Close()
 	res, _ := pass.ResultOf[r].(*reach.Result)
 	if res == nil || res.Model == nil || res.SSA == nil || len(res.Writes) == 0 {
 		return nil, nil
@@ -92,7 +95,7 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 		} else if f.note != "" {
 			d.Message += " (" + f.note + ")"
 		}
-		pass.Report(d)
+		rep.Report(d)
 	}
 	return nil, nil
 }
@@ -125,8 +128,8 @@ func (c *checker) check(cfg *Config, fn *ssa.Function, call ssa.CallInstruction)
 		return nil
 	}
 	file := c.fileOf(syn.Pos())
-	if file == nil || (!cfg.Tests && strings.HasSuffix(c.pass.Fset.File(file.Pos()).Name(), "_test.go")) {
-		return nil
+	if file == nil || ast.IsGenerated(file) || (!cfg.Tests && strings.HasSuffix(c.pass.Fset.File(file.Pos()).Name(), "_test.go")) {
+		return nil // generated code is fixed in its generator; tests hold fakes
 	}
 	f = &finding{fn: fn, instr: call, call: syn, file: file, legacy: legacy}
 	f.ctype = c.conditionType(call.Pos(), crmodel.SetCondition)

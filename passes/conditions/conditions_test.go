@@ -62,3 +62,8 @@ func TestHelpers(t *testing.T) {
 func TestLegacy(t *testing.T) {
 	analysistest.Run(t, testdata("legacy"), newAnalyzer(), "conditions/legacy")
 }
+
+// TestIgnored covers //statuslint:ignore directives naming the pass.
+func TestIgnored(t *testing.T) {
+	analysistest.Run(t, testdata(), newAnalyzer(), "conditions/ignored")
+}

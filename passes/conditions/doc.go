@@ -5,14 +5,204 @@
 //
 // conditions: report status written when no condition changed
 //
-// Writing the status on every reconcile although nothing changed costs an
-// API call per pass, overwrites more specific messages, and produces watch
-// events that requeue the object: a loop that never settles.
+// meta.SetStatusCondition (k8s.io/apimachinery/pkg/api/meta) keeps a
+// condition's LastTransitionTime when its status does not change, and from
+// apimachinery v0.29 on it returns changed bool. A reconciler that ignores
+// that result and then writes the status anyway, typically from the
+// "already in the desired state" branch, writes on every reconcile:
+//
+//   - every pass costs an API write, however settled the object is;
+//   - the generic "still fine" message of the steady state overwrites the
+//     more specific message an earlier pass recorded;
+//   - every write is a watch event for the object, which queues it again:
+//     the reconcile loop never settles.
+//
+// # What it reports
+//
+// A call of meta.SetStatusCondition, recognised by the go/types identity of
+// the function (package path and name, never the text of the call), whose
+// result is discarded, when a status write of the same object can follow on
+// some path without a guard that depends on whether anything changed. The
+// writes are those of the shared reachability analysis: Status().Update,
+// Patch, Create and Apply, the same through SubResource("status"), and
+// calls of another package's functions known to write status.
+//
+// "The same object" means: the conditions argument is &X.Status.Conditions
+// (or any field path under X), and the write's object argument is X or &X.
+// The object is followed by its SSA value through local variables,
+// closures' free variables, and the parameters of the package's own
+// functions:
+//
+//   - a helper that sets the condition and writes unconditionally is
+//     reported in the helper, and the message names the reconcile path
+//     that reaches it, e.g. ((*WidgetReconciler).Reconcile → setReady);
+//   - a helper or closure that only sets the condition is reported when its
+//     caller then writes the object unconditionally;
+//   - a set followed by a call of a helper or closure that writes the
+//     object, or by a deferred write, is reported too.
+//
+// Not reported: SetStatusCondition on a slice that is never written as
+// status (a local slice, or an API-types method that only mutates and is
+// declared in a package that writes nothing), and writes of other objects.
+//
+// A write counts as guarded when on every path from the call to it an if
+// decides whether it runs (from one branch it is reachable, from another
+// not) and that if's condition depends on a change:
+//
+//   - the returned bool, directly, through a variable, accumulated over
+//     several calls (changed = meta.SetStatusCondition(...) || changed),
+//     captured by a closure, returned by a helper or passed to one;
+//   - a comparison of the old and new status or conditions:
+//     equality.Semantic.DeepEqual (and DeepDerivative), reflect.DeepEqual,
+//     cmp.Equal, slices.Equal, maps.Equal;
+//   - meta.IsStatusConditionPresentAndEqual, IsStatusConditionTrue,
+//     IsStatusConditionFalse or FindStatusCondition of the same condition
+//     type, checked before setting so that both the set and the write
+//     happen only when the condition is not already as wanted. A check of
+//     another constant condition type guards nothing.
+//
+// The parts of a compound condition (a && b) are taken together. An if that
+// both branches get past (if changed { log(...) }) guards nothing.
+//
+// # Before and after
+//
+// Before:
+//
+//	// The ConfigMap is already in the desired state.
+//	meta.SetStatusCondition(&w.Status.Conditions, metav1.Condition{
+//		Type: "Ready", Status: metav1.ConditionTrue, Reason: "UpToDate",
+//	})
+//	if err := r.Status().Update(ctx, &w); err != nil {
+//		return ctrl.Result{}, err
+//	}
+//	return ctrl.Result{}, nil
+//
+// After:
+//
+//	changed := meta.SetStatusCondition(&w.Status.Conditions, metav1.Condition{
+//		Type: "Ready", Status: metav1.ConditionTrue, Reason: "UpToDate",
+//	})
+//	if changed {
+//		if err := r.Status().Update(ctx, &w); err != nil {
+//			return ctrl.Result{}, err
+//		}
+//	}
+//	return ctrl.Result{}, nil
+//
+// # Older apimachinery
+//
+// Before v0.29, SetStatusCondition returns nothing, so there is no result
+// to ignore. The pass then reports a write that follows without a guard
+// (that is, unconditionally as far as changes go) and points to a
+// comparison instead: take a copy of the conditions before setting and
+// write only when equality.Semantic.DeepEqual says they differ. There is no
+// suggested fix for these.
+//
+// # The suggested fix
+//
+// When the write follows in the same function, in the same block as the
+// call or nested in a later statement of it, the fix makes the write depend
+// on the change:
+//
+//   - the first call becomes changed := meta.SetStatusCondition(...); each
+//     further call on the same object becomes
+//     changed = meta.SetStatusCondition(...) || changed (never
+//     changed || ..., which would skip the call). When the first call sits
+//     in a nested block (a loop over conditions), changed := false goes
+//     before the statement of the block that holds it. The name is changed,
+//     or changed2, ... when that is taken.
+//   - each write statement is wrapped in if changed { ... }. Supported
+//     statements: the call alone; _ = write; if err := write; err != nil
+//     {...} without else and testing only err; err := write (becomes
+//     var err error before the if, and err = write inside it); and
+//     return ..., write, which becomes if changed { return ..., write }
+//     followed by the same return with nil for the write, when the other
+//     results are single-line expressions without calls.
+//
+// All calls of one function that feed the same writes share one fix, which
+// exactly one diagnostic carries: the first call's. The others say that
+// this fix covers them. Applying each diagnostic's fix separately would
+// otherwise declare changed twice.
+//
+// The fix is designed to compose with the other passes' fixes on the same
+// write statement: statusupdate renames Update to Patch, replaces the object
+// argument and inserts a copy line after the load; fieldmanager appends an
+// option before the closing parenthesis. The guard never rewrites the
+// statement's text. It inserts text before the statement (the if line and
+// the statement's new indentation), one tab at the very start of each
+// further line of the statement, and the closing brace after the end of
+// its last line, after any trailing comment. None of these positions is
+// inside another pass's edit, so a driver applies all of them together and
+// the result is gofmt-clean as applied. Where that cannot be promised the
+// fix is withheld: when the write call's closing parenthesis is on a line
+// of its own (fieldmanager's added line would keep the old indentation),
+// when the object argument spans lines, when a multi-line raw string or
+// block comment would have to be re-indented, or when the edited file would
+// not be exactly as gofmt prints it.
+//
+// There is no fix, and the message says which guard to add, when:
+//
+//   - the write is in another function (a helper, a closure, the caller),
+//     deferred, or run in a goroutine;
+//   - another status field of the object is assigned on a path to the
+//     write (w.Status.ObservedGeneration = ...): guarding with the
+//     conditions alone would drop that change, so write when a condition
+//     changed or those fields differ;
+//   - another SetStatusCondition or RemoveStatusCondition on the object is
+//     outside the fix (its result is used elsewhere, or it is in a function
+//     literal);
+//   - the error of the write is assigned to an existing variable (it would
+//     keep its old value when the write is skipped), the write is part of a
+//     larger expression, or the if around it has an else branch or tests
+//     more than its error;
+//   - the write does not follow the call in an enclosing block.
+//
+// The fix assumes that the conditions are the only status the function
+// changes before the write. Status changes made by helpers it calls are not
+// seen.
+//
+// # Settings
+//
+//	-conditions.tests  also check _test.go files (default false)
+//
+// In golangci-lint's settings the same setting is conditions.tests. The
+// reconcile roots that the reconcile paths in messages start from are the
+// statusupdate pass's: Reconcile methods, reconcile.Func values and the
+// statusupdate roots setting.
+//
+// # Silencing
+//
+// Use the result: guard the write. An explicit _ = meta.SetStatusCondition(...)
+// is still a discarded result and is still reported. When a write on every
+// pass is intended (a heartbeat condition), say so on the reported line or
+// the line above, with a reason:
+//
+//	//statuslint:ignore conditions the status is a heartbeat, written every pass on purpose
+//
+// //statuslint:file-ignore conditions <reason> silences a file; under
+// golangci-lint //nolint:statuslint works too. -conditions=false (or
+// disable: [conditions] in the golangci-lint settings) turns the pass off.
+// Generated files are not checked, nor _test.go files unless -conditions.tests
+// is set.
 package conditions
 
 const doc = `report status written when no condition changed
 
-meta.SetStatusCondition reports whether it changed anything. Writing the
-status on every reconcile regardless costs an API call per pass, overwrites
-more specific messages, and produces watch events that requeue the object.
-The suggested fix writes only when a condition changed.`
+meta.SetStatusCondition keeps LastTransitionTime when a condition's status
+does not change and (apimachinery v0.29+) returns whether anything changed.
+A reconciler that ignores that and writes the status on every pass costs an
+API write per reconcile, overwrites more specific messages from earlier
+passes, and produces watch events that requeue the object: a loop that
+never settles.
+
+The pass reports a SetStatusCondition call whose result is discarded when a
+status write of the same object follows on some path without a guard that
+depends on a change: the returned bool, a DeepEqual of old and new status,
+or an IsStatusConditionPresentAndEqual-style check before setting. The
+object is followed through closures and the package's helpers. Before
+apimachinery v0.29 (no result) it reports unconditional writes and points to
+a comparison.
+
+The suggested fix keeps the result in a changed variable and wraps the write
+in if changed { ... }; it composes with the statusupdate and fieldmanager
+fixes of the same write.`
