@@ -49,7 +49,7 @@ func (c *checker) suggestFixes(found []*finding) {
 	}
 	for _, fn := range order {
 		group := groups[fn]
-		fix, reason := c.buildFix(fn, group)
+		fix, reason := c.safeBuildFix(fn, group)
 		if fix == nil {
 			for _, f := range group {
 				f.note = "no suggested fix: " + reason
@@ -62,6 +62,17 @@ func (c *checker) suggestFixes(found []*finding) {
 			f.note = fmt.Sprintf("the suggested fix of the SetStatusCondition call on line %d covers this call too", line)
 		}
 	}
+}
+
+// safeBuildFix is buildFix, withholding the fix on odd code it did not
+// foresee rather than failing the run.
+func (c *checker) safeBuildFix(fn *ssa.Function, group []*finding) (fix *analysis.SuggestedFix, reason string) {
+	defer func() {
+		if recover() != nil {
+			fix, reason = nil, "the code around the write is too unusual to rewrite safely; guard the write with the result"
+		}
+	}()
+	return c.buildFix(fn, group)
 }
 
 // wrapForm is how a write statement is guarded.

@@ -30,6 +30,7 @@ type checker struct {
 	retsChg  map[*ssa.Function]int // 1 computing, 2 yes, 3 no
 
 	regionMemo map[regionKey]map[*ssa.BasicBlock]*region
+	eventMemo  map[*ssa.Function][]event
 }
 
 // site is a call of a package function: by name, or of a closure.
@@ -61,6 +62,7 @@ func newChecker(pass *analysis.Pass, res *reach.Result) *checker {
 		retsChg:  make(map[*ssa.Function]int),
 
 		regionMemo: make(map[regionKey]map[*ssa.BasicBlock]*region),
+		eventMemo:  make(map[*ssa.Function][]event),
 	}
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -703,6 +705,18 @@ type event struct {
 
 // events returns fn's status-writing events.
 func (c *checker) events(fn *ssa.Function, depth int) []event {
+	if depth == 0 {
+		if evs, ok := c.eventMemo[fn]; ok {
+			return evs
+		}
+		evs := c.computeEvents(fn, 0)
+		c.eventMemo[fn] = evs
+		return evs
+	}
+	return c.computeEvents(fn, depth)
+}
+
+func (c *checker) computeEvents(fn *ssa.Function, depth int) []event {
 	var out []event
 	for _, w := range c.writes[fn] {
 		if w.MethodValue || w.Instr == nil {
