@@ -1,0 +1,248 @@
+package plugin
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/golangci/plugin-module-register/register"
+
+	"github.com/statuslint/statuslint/analyzer"
+)
+
+// settings builds what golangci-lint hands the plugin for a YAML mapping.
+type m = map[string]any
+
+func TestRegistered(t *testing.T) {
+	newPlugin, err := register.GetPlugin(Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := newPlugin(nil)
+	if err != nil {
+		t.Fatalf("no settings: %v", err)
+	}
+	if got := p.GetLoadMode(); got != register.LoadModeTypesInfo {
+		t.Errorf("GetLoadMode() = %q, want %q", got, register.LoadModeTypesInfo)
+	}
+	as, err := p.BuildAnalyzers()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, a := range as {
+		names = append(names, a.Name)
+	}
+	if !reflect.DeepEqual(names, analyzer.Names) {
+		t.Errorf("analyzers = %v, want %v", names, analyzer.Names)
+	}
+}
+
+func TestGoodSettings(t *testing.T) {
+	p, err := New(m{
+		"Disable": []any{"conditions"},
+		"FIELDMANAGER": m{
+			"name":    "my-operator",
+			"Owned":   []any{"example.com/op/internal/app.Reconciler.Client", "example.com/op/internal/app.OwnedClient"},
+			"unowned": "example.com/op/a.T.C, example.com/op/b.U",
+			"tests":   true,
+		},
+		"statusUpdate": m{
+			"roots": `example\.com/op/framework\.\(\*Loop\)\.Run`,
+			"Tests": false,
+		},
+		"conditions": m{"tests": true},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := p.(*Plugin).cfg
+	if want := []string{"conditions"}; !reflect.DeepEqual(cfg.Disable, want) {
+		t.Errorf("Disable = %q, want %q", cfg.Disable, want)
+	}
+	fm := cfg.FieldManager
+	if fm.Name != "my-operator" || !fm.Tests {
+		t.Errorf("FieldManager = %+v", fm)
+	}
+	if want := []string{"example.com/op/internal/app.Reconciler.Client", "example.com/op/internal/app.OwnedClient"}; !reflect.DeepEqual([]string(fm.Owned), want) {
+		t.Errorf("Owned = %q, want %q", fm.Owned, want)
+	}
+	if want := []string{"example.com/op/a.T.C", "example.com/op/b.U"}; !reflect.DeepEqual([]string(fm.Unowned), want) {
+		t.Errorf("Unowned = %q, want %q", fm.Unowned, want)
+	}
+	if !cfg.StatusUpdate.Roots.Match("example.com/op/framework.(*Loop).Run") || cfg.StatusUpdate.Roots.Match("example.com/op/framework.Run") {
+		t.Errorf("Roots = %q does not match as configured", cfg.StatusUpdate.Roots.String())
+	}
+	if !cfg.Conditions.Tests {
+		t.Errorf("Conditions.Tests = false, want true")
+	}
+
+	as, err := p.BuildAnalyzers()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range as {
+		if a.Name == "conditions" {
+			t.Errorf("disabled pass conditions was built")
+		}
+	}
+	if len(as) != len(analyzer.Names)-1 {
+		t.Errorf("got %d analyzers, want %d", len(as), len(analyzer.Names)-1)
+	}
+}
+
+// Each plugin instance has its own configuration.
+func TestInstancesIndependent(t *testing.T) {
+	a, err := New(m{"fieldmanager": m{"name": "a"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := New(m{"fieldmanager": m{"name": "b"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.(*Plugin).cfg.FieldManager.Name != "a" || b.(*Plugin).cfg.FieldManager.Name != "b" {
+		t.Errorf("instances share configuration")
+	}
+	if analyzer.Default.FieldManager.Name != "" {
+		t.Errorf("plugin wrote into analyzer.Default")
+	}
+}
+
+func TestBadSettings(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		settings any
+		want     string // the whole error message
+	}{
+		{
+			"unknown key",
+			m{"fieldmanager": m{"nmae": "x"}},
+			"statuslint: settings: fieldmanager.nmae: unknown setting (valid: name, owned, unowned, tests)",
+		},
+		{
+			"unknown top-level key",
+			m{"statusupdates": m{}},
+			"statuslint: settings: statusupdates: unknown setting (valid: disable, statusupdate, fieldmanager, conditions)",
+		},
+		{
+			"wrong type bool",
+			m{"statusupdate": m{"tests": "yes"}},
+			`statuslint: settings: statusupdate.tests: expected a boolean, got string "yes"`,
+		},
+		{
+			"wrong type string",
+			m{"fieldmanager": m{"name": 3}},
+			"statuslint: settings: fieldmanager.name: expected a string, got int 3",
+		},
+		{
+			"wrong type section",
+			m{"fieldmanager": "my-operator"},
+			`statuslint: settings: fieldmanager: expected a mapping of settings, got string "my-operator"`,
+		},
+		{
+			"wrong type list",
+			m{"fieldmanager": m{"owned": m{"a": "b"}}},
+			"statuslint: settings: fieldmanager.owned: expected a list of strings or a comma-separated string, got a mapping",
+		},
+		{
+			"wrong type list item",
+			m{"disable": []any{"conditions", true}},
+			"statuslint: settings: disable[1]: expected a string, got bool true",
+		},
+		{
+			"no value",
+			m{"fieldmanager": m{"name": nil}},
+			"statuslint: settings: fieldmanager.name: no value (expected a string)",
+		},
+		{
+			"settings not a mapping",
+			[]any{"statusupdate"},
+			"statuslint: settings: expected a mapping of settings, got a list",
+		},
+		{
+			"bad regexp",
+			m{"statusupdate": m{"roots": "(*Loop).Run"}},
+			"statuslint: settings: statusupdate.roots: invalid regular expression \"(*Loop).Run\": error parsing regexp: missing argument to repetition operator: `*`",
+		},
+		{
+			"regexp not a string",
+			m{"statusupdate": m{"roots": []any{"a", "b"}}},
+			"statuslint: settings: statusupdate.roots: expected a string, got a list",
+		},
+		{
+			"unknown pass in disable",
+			m{"disable": []any{"statusupdate", "condition"}},
+			`statuslint: settings: disable: unknown pass "condition" (valid: statusupdate, fieldmanager, conditions)`,
+		},
+		{
+			"unknown pass in comma-separated disable",
+			m{"disable": "fieldmanager,nope"},
+			`statuslint: settings: disable: unknown pass "nope" (valid: statusupdate, fieldmanager, conditions)`,
+		},
+		{
+			"set twice",
+			m{"fieldmanager": m{"name": "a", "Name": "b"}},
+			`statuslint: settings: fieldmanager.name: set twice (also as "Name")`,
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := New(tc.settings)
+			if err == nil {
+				t.Fatalf("New succeeded with %+v", p.(*Plugin).cfg)
+			}
+			if got := err.Error(); got != tc.want {
+				t.Errorf("error:\n got: %s\nwant: %s", got, tc.want)
+			}
+		})
+	}
+}
+
+// Every setting of analyzer.Config, however deep, can be set: a field of a
+// type the decoder does not know fails here, not in a user's run.
+func TestEverySettingDecodes(t *testing.T) {
+	settings, paths := sample(reflect.TypeFor[analyzer.Config](), "")
+	if len(paths) == 0 {
+		t.Fatal("analyzer.Config has no settings")
+	}
+	var cfg analyzer.Config
+	if err := Decode(settings, &cfg); err != nil {
+		t.Fatal(err)
+	}
+	if reflect.ValueOf(cfg).IsZero() {
+		t.Errorf("decoding %v left the configuration zero", settings)
+	}
+	t.Logf("settings: %s", strings.Join(paths, ", "))
+}
+
+// sample returns a valid value of the settings type t and the paths of its
+// leaves.
+func sample(t reflect.Type, path string) (any, []string) {
+	if t.Kind() == reflect.Struct && !reflect.PointerTo(t).Implements(textUnmarshaler) {
+		out := m{}
+		var paths []string
+		for i := range t.NumField() {
+			f := t.Field(i)
+			name := jsonName(f)
+			if name == "" {
+				continue
+			}
+			v, ps := sample(f.Type, join(path, name))
+			if path == "" && name == "disable" {
+				v = []any{analyzer.Names[0]} // must name a pass
+			}
+			out[strings.ToLower(name)] = v
+			paths = append(paths, ps...)
+		}
+		return out, paths
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return true, []string{path}
+	case reflect.Slice:
+		return []any{"x"}, []string{path}
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return 1, []string{path}
+	}
+	return "x", []string{path} // strings and text-unmarshalled types
+}
