@@ -30,11 +30,11 @@ func New(cfg *Config, r *analysis.Analyzer) *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:     Name,
 		Doc:      doc,
-		URL:      "https://pkg.go.dev/github.com/statuslint/statuslint/passes/conditions",
+		URL:      "https://github.com/statuslint/statuslint/blob/main/docs/conditions.md",
 		Requires: []*analysis.Analyzer{r},
 		Run:      func(pass *analysis.Pass) (any, error) { return run(pass, cfg, r) },
 	}
-	a.Flags.BoolVar(&cfg.Tests, "tests", false, "also check _test.go files")
+	a.Flags.BoolVar(&cfg.Tests, "tests", cfg.Tests, "also check _test.go files")
 	return a
 }
 

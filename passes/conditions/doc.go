@@ -184,6 +184,8 @@
 // disable: [conditions] in the golangci-lint settings) turns the pass off.
 // Generated files are not checked, nor _test.go files unless -conditions.tests
 // is set.
+//
+// The full page: https://github.com/statuslint/statuslint/blob/main/docs/conditions.md
 package conditions
 
 const doc = `report status written when no condition changed
