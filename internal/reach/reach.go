@@ -74,9 +74,54 @@ type Result struct {
 	// Writes are the package's status writes in source order.
 	Writes []*Write
 
-	parent map[*ssa.Function]*ssa.Function // BFS tree from the roots
-	isRoot map[*ssa.Function]bool
-	funcOf map[ast.Node]*ssa.Function
+	parent   map[*ssa.Function]*ssa.Function // BFS tree from the roots
+	isRoot   map[*ssa.Function]bool
+	funcOf   map[ast.Node]*ssa.Function
+	closures map[*ssa.Function][]*ssa.MakeClosure
+	calls    map[token.Pos]*ast.CallExpr // by Lparen
+}
+
+// Closures returns the instructions that make closures of fn.
+func (r *Result) Closures(fn *ssa.Function) []*ssa.MakeClosure {
+	if r == nil {
+		return nil
+	}
+	return r.closures[fn]
+}
+
+// Bindings returns the values a closure's free variable is bound to where
+// the package makes the closure.
+func (r *Result) Bindings(fv *ssa.FreeVar) []ssa.Value {
+	idx := FreeVarIndex(fv)
+	var out []ssa.Value
+	for _, mc := range r.Closures(fv.Parent()) {
+		if idx >= 0 && idx < len(mc.Bindings) {
+			out = append(out, mc.Bindings[idx])
+		}
+	}
+	return out
+}
+
+// FreeVarIndex returns the index of fv among its function's free
+// variables, or -1.
+func FreeVarIndex(fv *ssa.FreeVar) int {
+	if fn := fv.Parent(); fn != nil {
+		for i, x := range fn.FreeVars {
+			if x == fv {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// CallExpr returns the package's call expression whose left parenthesis
+// is at lparen: the syntax of an ordinary SSA call.
+func (r *Result) CallExpr(lparen token.Pos) *ast.CallExpr {
+	if r == nil {
+		return nil
+	}
+	return r.calls[lparen]
 }
 
 // Reachable reports whether fn can run inside a reconcile.
@@ -195,10 +240,8 @@ type analyzer struct {
 	funcs    []*ssa.Function                   // every function with a body, in discovery order
 	seen     map[*ssa.Function]bool            // membership of funcs
 	callees  map[*ssa.Function][]*ssa.Function // may-call edges within the package
-	closures map[*ssa.Function][]*ssa.MakeClosure
-	stores   map[any][]ssa.Value // field var, alloc or global → values stored there
+	stores   map[any][]ssa.Value               // field var, alloc or global → values stored there
 	callers  map[*ssa.Function][]ssa.CallInstruction
-	calls    map[token.Pos]*ast.CallExpr // by Lparen
 	stmtCall map[token.Pos]*ast.CallExpr // defer and go statements, by keyword
 	named    []*types.Named              // concrete types declared in the package
 	impls    map[types.Type][]*ssa.Function
@@ -209,10 +252,10 @@ type analyzer struct {
 func (a *analyzer) index() {
 	a.seen = make(map[*ssa.Function]bool)
 	a.callees = make(map[*ssa.Function][]*ssa.Function)
-	a.closures = make(map[*ssa.Function][]*ssa.MakeClosure)
+	a.res.closures = make(map[*ssa.Function][]*ssa.MakeClosure)
 	a.stores = make(map[any][]ssa.Value)
 	a.callers = make(map[*ssa.Function][]ssa.CallInstruction)
-	a.calls = make(map[token.Pos]*ast.CallExpr)
+	a.res.calls = make(map[token.Pos]*ast.CallExpr)
 	a.stmtCall = make(map[token.Pos]*ast.CallExpr)
 	a.impls = make(map[types.Type][]*ssa.Function)
 	a.res.funcOf = make(map[ast.Node]*ssa.Function)
@@ -222,7 +265,7 @@ func (a *analyzer) index() {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.CallExpr:
-				a.calls[n.Lparen] = n
+				a.res.calls[n.Lparen] = n
 			case *ast.DeferStmt:
 				a.stmtCall[n.Defer] = n.Call
 			case *ast.GoStmt:
@@ -306,7 +349,7 @@ func (a *analyzer) scan(fn *ssa.Function) {
 				a.recordStore(instr.Addr, instr.Val)
 			case *ssa.MakeClosure:
 				if cl, ok := instr.Fn.(*ssa.Function); ok {
-					a.closures[cl] = append(a.closures[cl], instr)
+					a.res.closures[cl] = append(a.res.closures[cl], instr)
 					a.edge(fn, cl)
 				}
 			}

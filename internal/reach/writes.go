@@ -83,7 +83,7 @@ func (a *analyzer) classify(fn *ssa.Function, call ssa.CallInstruction) []*Write
 		// A method value such as u := r.Status().Update: report where the
 		// method value is made.
 		var out []*Write
-		for _, mc := range a.closures[fn] {
+		for _, mc := range a.res.closures[fn] {
 			cp := *w
 			cp.Fn = mc.Parent()
 			cp.MethodValue = true
@@ -107,7 +107,7 @@ func (a *analyzer) locate(w *Write, call ssa.CallInstruction) {
 		w.Go = true
 		w.Call = a.stmtCall[call.Pos()]
 	default:
-		w.Call = a.calls[call.Pos()]
+		w.Call = a.res.calls[call.Pos()]
 	}
 	if w.Call != nil {
 		w.Node = w.Call
@@ -194,7 +194,7 @@ func (a *analyzer) subresource(v ssa.Value, depth int) (sub string, known bool) 
 			return join(a.storedAt(v.X))
 		}
 	case *ssa.FreeVar:
-		return join(a.bindings(v))
+		return join(a.res.Bindings(v))
 	case *ssa.Parameter:
 		return join(a.arguments(v))
 	}
@@ -239,30 +239,12 @@ func (a *analyzer) storedAt(addr ssa.Value) []ssa.Value {
 		return a.stores[addr]
 	case *ssa.FreeVar:
 		var out []ssa.Value
-		for _, b := range a.bindings(addr) {
+		for _, b := range a.res.Bindings(addr) {
 			out = append(out, a.storedAt(b)...)
 		}
 		return out
 	}
 	return nil
-}
-
-// bindings returns the values a closure's free variable is bound to.
-func (a *analyzer) bindings(fv *ssa.FreeVar) []ssa.Value {
-	fn := fv.Parent()
-	idx := -1
-	for i, x := range fn.FreeVars {
-		if x == fv {
-			idx = i
-		}
-	}
-	var out []ssa.Value
-	for _, mc := range a.closures[fn] {
-		if idx >= 0 && idx < len(mc.Bindings) {
-			out = append(out, mc.Bindings[idx])
-		}
-	}
-	return out
 }
 
 // arguments returns the values passed for a parameter at the package's

@@ -120,7 +120,7 @@ func (c *checker) check(cfg *Config, fn *ssa.Function, call ssa.CallInstruction)
 			return nil // the result is used
 		}
 	}
-	syn := c.calls[call.Pos()]
+	syn := c.res.CallExpr(call.Pos())
 	if _, isDefer := call.(*ssa.Defer); isDefer {
 		syn = nil
 	}

@@ -8,7 +8,6 @@ import (
 	"go/token"
 	"go/types"
 	"sort"
-	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -16,6 +15,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
+	"github.com/statuslint/statuslint/internal/fixes"
 	"github.com/statuslint/statuslint/internal/reach"
 )
 
@@ -182,7 +182,7 @@ func (c *checker) buildFix(fn *ssa.Function, group []*finding) (*analysis.Sugges
 	if err != nil || tf.Size() != len(src) {
 		return nil, "the file could not be read"
 	}
-	name := freeName(c.pass.Pkg, body, first.call.Pos(), "changed")
+	name := fixes.FreeName(c.pass.Pkg, body, first.call.Pos(), "changed")
 
 	var edits []analysis.TextEdit
 	insert := func(pos token.Pos, text string) {
@@ -709,32 +709,4 @@ func checkFormatted(tf *token.File, src []byte, edits []analysis.TextEdit) strin
 		return "the guarded code would need reformatting"
 	}
 	return ""
-}
-
-// freeName returns want, or want2, want3, ...: the first name neither
-// visible at pos nor spelled anywhere in body.
-func freeName(pkg *types.Package, body *ast.BlockStmt, pos token.Pos, want string) string {
-	used := make(map[string]bool)
-	ast.Inspect(body, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			used[id.Name] = true
-		}
-		return true
-	})
-	scope := pkg.Scope().Innermost(pos)
-	for i := 1; ; i++ {
-		name := want
-		if i > 1 {
-			name += strconv.Itoa(i)
-		}
-		if used[name] {
-			continue
-		}
-		if scope != nil {
-			if _, obj := scope.LookupParent(name, pos); obj != nil {
-				continue
-			}
-		}
-		return name
-	}
 }

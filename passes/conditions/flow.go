@@ -19,15 +19,13 @@ type checker struct {
 	pass *analysis.Pass
 	res  *reach.Result
 
-	funcs    []*ssa.Function // the package's functions with bodies, closures included
-	inPkg    map[*ssa.Function]bool
-	stores   map[ssa.Value][]ssa.Value // alloc or global → values stored there
-	closures map[*ssa.Function][]*ssa.MakeClosure
-	sites    map[*ssa.Function][]site         // callers of each package function
-	writes   map[*ssa.Function][]*reach.Write // status writes by enclosing function
-	calls    map[token.Pos]*ast.CallExpr      // call expressions by Lparen
-	summ     map[*ssa.Function]map[ssa.Value]bool
-	retsChg  map[*ssa.Function]int // 1 computing, 2 yes, 3 no
+	funcs   []*ssa.Function // the package's functions with bodies, closures included
+	inPkg   map[*ssa.Function]bool
+	stores  map[ssa.Value][]ssa.Value        // alloc or global → values stored there
+	sites   map[*ssa.Function][]site         // callers of each package function
+	writes  map[*ssa.Function][]*reach.Write // status writes by enclosing function
+	summ    map[*ssa.Function]map[ssa.Value]bool
+	retsChg map[*ssa.Function]int // 1 computing, 2 yes, 3 no
 
 	regionMemo map[regionKey]map[*ssa.BasicBlock]*region
 	eventMemo  map[*ssa.Function][]event
@@ -50,16 +48,14 @@ const maxDepth = 12
 
 func newChecker(pass *analysis.Pass, res *reach.Result) *checker {
 	c := &checker{
-		pass:     pass,
-		res:      res,
-		inPkg:    make(map[*ssa.Function]bool),
-		stores:   make(map[ssa.Value][]ssa.Value),
-		closures: make(map[*ssa.Function][]*ssa.MakeClosure),
-		sites:    make(map[*ssa.Function][]site),
-		writes:   make(map[*ssa.Function][]*reach.Write),
-		calls:    make(map[token.Pos]*ast.CallExpr),
-		summ:     make(map[*ssa.Function]map[ssa.Value]bool),
-		retsChg:  make(map[*ssa.Function]int),
+		pass:    pass,
+		res:     res,
+		inPkg:   make(map[*ssa.Function]bool),
+		stores:  make(map[ssa.Value][]ssa.Value),
+		sites:   make(map[*ssa.Function][]site),
+		writes:  make(map[*ssa.Function][]*reach.Write),
+		summ:    make(map[*ssa.Function]map[ssa.Value]bool),
+		retsChg: make(map[*ssa.Function]int),
 
 		regionMemo: make(map[regionKey]map[*ssa.BasicBlock]*region),
 		eventMemo:  make(map[*ssa.Function][]event),
@@ -67,8 +63,6 @@ func newChecker(pass *analysis.Pass, res *reach.Result) *checker {
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
-			case *ast.CallExpr:
-				c.calls[n.Lparen] = n
 			case *ast.FuncDecl, *ast.FuncLit:
 				if fn := res.Func(n); fn != nil && fn.Blocks != nil && !c.inPkg[fn] {
 					c.inPkg[fn] = true
@@ -85,10 +79,6 @@ func newChecker(pass *analysis.Pass, res *reach.Result) *checker {
 				case *ssa.Store:
 					for _, k := range c.addrKeys(instr.Addr, 0) {
 						c.stores[k] = append(c.stores[k], instr.Val)
-					}
-				case *ssa.MakeClosure:
-					if cl, ok := instr.Fn.(*ssa.Function); ok {
-						c.closures[cl] = append(c.closures[cl], instr)
 					}
 				}
 			}
@@ -124,39 +114,12 @@ func (c *checker) addrKeys(addr ssa.Value, depth int) []ssa.Value {
 			return nil
 		}
 		var out []ssa.Value
-		for _, b := range c.bindings(a) {
+		for _, b := range c.res.Bindings(a) {
 			out = append(out, c.addrKeys(b, depth+1)...)
 		}
 		return out
 	}
 	return nil
-}
-
-// bindings returns the values a free variable is bound to.
-func (c *checker) bindings(fv *ssa.FreeVar) []ssa.Value {
-	fn := fv.Parent()
-	if fn == nil {
-		return nil
-	}
-	idx := freeVarIndex(fv)
-	var out []ssa.Value
-	for _, mc := range c.closures[fn] {
-		if idx >= 0 && idx < len(mc.Bindings) {
-			out = append(out, mc.Bindings[idx])
-		}
-	}
-	return out
-}
-
-func freeVarIndex(fv *ssa.FreeVar) int {
-	if fn := fv.Parent(); fn != nil {
-		for i, x := range fn.FreeVars {
-			if x == fv {
-				return i
-			}
-		}
-	}
-	return -1
 }
 
 func paramIndex(p *ssa.Parameter) int {
@@ -290,7 +253,7 @@ func calleeFunc(common *ssa.CallCommon) *types.Func {
 // call (its new condition's Type field) or a condition check (its
 // conditionType argument) names, or "" when it is not a constant.
 func (c *checker) conditionType(pos token.Pos, kind crmodel.ConditionFunc) string {
-	call := c.calls[pos]
+	call := c.res.CallExpr(pos)
 	if call == nil || len(call.Args) < 2 {
 		return ""
 	}
@@ -393,7 +356,7 @@ func (c *checker) depends(v ssa.Value, ctype string, depth int, seen map[ssa.Val
 			}
 		}
 	case *ssa.FreeVar:
-		for _, b := range c.bindings(v) {
+		for _, b := range c.res.Bindings(v) {
 			if rec(b) {
 				return true
 			}
@@ -777,7 +740,7 @@ func mapInto(v ssa.Value, call ssa.CallInstruction, mc *ssa.MakeClosure, caller 
 		}
 	case *ssa.FreeVar:
 		if mc != nil && mc.Parent() == caller {
-			if i := freeVarIndex(v); i >= 0 && i < len(mc.Bindings) {
+			if i := reach.FreeVarIndex(v); i >= 0 && i < len(mc.Bindings) {
 				return mc.Bindings[i]
 			}
 		}

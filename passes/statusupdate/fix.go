@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -323,7 +322,7 @@ func snapshot(pass *analysis.Pass, m *crmodel.Model, clientName string, load ast
 		return "", fmt.Sprintf("%s has no DeepCopy method", types.TypeString(objType, types.RelativeTo(pass.Pkg)))
 	}
 
-	name := freeName(pass, body, load.End(), "base")
+	name := fixes.FreeName(pass.Pkg, body, load.End(), "base")
 	return name, name + " := " + copyExpr
 }
 
@@ -356,35 +355,6 @@ func stmtAfter(body *ast.BlockStmt, s ast.Stmt) ast.Stmt {
 		return next == nil
 	})
 	return next
-}
-
-// freeName returns want, or want2, want3, ...: the first name that is
-// neither visible at pos nor spelled anywhere in body, so the new variable
-// shadows nothing and is shadowed by nothing.
-func freeName(pass *analysis.Pass, body *ast.BlockStmt, pos token.Pos, want string) string {
-	used := make(map[string]bool)
-	ast.Inspect(body, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			used[id.Name] = true
-		}
-		return true
-	})
-	scope := pass.Pkg.Scope().Innermost(pos)
-	for i := 1; ; i++ {
-		name := want
-		if i > 1 {
-			name += strconv.Itoa(i)
-		}
-		if used[name] {
-			continue
-		}
-		if scope != nil {
-			if _, obj := scope.LookupParent(name, pos); obj != nil {
-				continue
-			}
-		}
-		return name
-	}
 }
 
 // errCheckAfter returns the statement after load when it is the usual
