@@ -86,6 +86,17 @@ salt() { printf 's%s%s%s' "$RANDOM" "$$" "$RANDOM"; }
 # results) and noop, each with a fresh salt, in the bench module, whose
 # replace directive makes statuslint and noop share one x/tools.
 build_tools() {
+	local i
+	for i in 1 2 3 4 5 6 7 8 9 10; do
+		build_tools_once && return 0
+		# The checkout may be mid-edit: wait and retry.
+		log "building the tools failed (attempt $i); retrying in 30s"
+		sleep 30
+	done
+	return 1
+}
+
+build_tools_once() {
 	(cd "$BENCH" &&
 		go build -ldflags="-X main.salt=$(salt)" -o "$BIN/statuslint" github.com/statuslint/statuslint/cmd/statuslint &&
 		go build -ldflags="-X main.salt=$(salt)" -o "$BIN/statuslint-noskip" github.com/statuslint/statuslint/cmd/statuslint &&
