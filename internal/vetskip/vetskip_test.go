@@ -1,0 +1,192 @@
+package vetskip_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/statuslint/statuslint/analyzer"
+	"github.com/statuslint/statuslint/internal/vetskip"
+)
+
+func TestCfgArg(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, ""},
+		{[]string{"./..."}, ""},
+		{[]string{"-V=full"}, ""},
+		{[]string{"-flags"}, ""},
+		{[]string{"help"}, ""},
+		{[]string{"/w/b001/vet.cfg"}, "/w/b001/vet.cfg"},
+		{[]string{"-fieldmanager.name=op", "-json", "/w/b001/vet.cfg"}, "/w/b001/vet.cfg"},
+		{[]string{"pkg", "/w/b001/vet.cfg"}, ""},
+		{[]string{"-x.cfg"}, ""},
+	} {
+		if got := vetskip.CfgArg(c.args); got != c.want {
+			t.Errorf("CfgArg(%q) = %q, want %q", c.args, got, c.want)
+		}
+	}
+}
+
+// fixture writes empty and non-empty vetx files and returns their names.
+func fixture(t *testing.T) (dir, empty, full string) {
+	dir = t.TempDir()
+	empty = filepath.Join(dir, "empty.vetx")
+	full = filepath.Join(dir, "full.vetx")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(full, []byte("gob"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir, empty, full
+}
+
+func TestReason(t *testing.T) {
+	dir, empty, full := fixture(t)
+	base := func() *vetskip.Config {
+		return &vetskip.Config{
+			ImportPath:  "example.com/util",
+			GoFiles:     []string{"util.go"},
+			ImportMap:   map[string]string{"fmt": "fmt", "example.com/low": "example.com/low"},
+			PackageVetx: map[string]string{"fmt": empty, "example.com/low": empty},
+			VetxOnly:    true,
+			VetxOutput:  filepath.Join(dir, "out.vetx"),
+		}
+	}
+	if r := vetskip.Reason(base()); r != "" {
+		t.Errorf("a dependency importing nothing that matters: %q, want skip", r)
+	}
+	for name, change := range map[string]func(*vetskip.Config){
+		"own package": func(c *vetskip.Config) { c.VetxOnly = false },
+		"fix archive": func(c *vetskip.Config) { c.FixArchive = filepath.Join(dir, "fix.zip") },
+		"no output":   func(c *vetskip.Config) { c.VetxOutput = "" },
+		"no files":    func(c *vetskip.Config) { c.GoFiles = nil },
+		"imports client": func(c *vetskip.Config) {
+			c.ImportMap["sigs.k8s.io/controller-runtime/pkg/client"] = "sigs.k8s.io/controller-runtime/pkg/client"
+		},
+		"imports reconcile": func(c *vetskip.Config) {
+			c.ImportMap["sigs.k8s.io/controller-runtime/pkg/reconcile"] = "sigs.k8s.io/controller-runtime/pkg/reconcile"
+		},
+		"imports meta": func(c *vetskip.Config) {
+			c.ImportMap["k8s.io/apimachinery/pkg/api/meta"] = "k8s.io/apimachinery/pkg/api/meta"
+		},
+		"vendored client": func(c *vetskip.Config) {
+			c.ImportMap["sigs.k8s.io/controller-runtime/pkg/client"] = "example.com/vendor/sigs.k8s.io/controller-runtime/pkg/client"
+		},
+		"is client":         func(c *vetskip.Config) { c.ImportPath = "sigs.k8s.io/controller-runtime/pkg/client" },
+		"facts from import": func(c *vetskip.Config) { c.PackageVetx["example.com/low"] = full },
+		"unreadable facts":  func(c *vetskip.Config) { c.PackageVetx["example.com/low"] = filepath.Join(dir, "missing.vetx") },
+	} {
+		c := base()
+		change(c)
+		if r := vetskip.Reason(c); r == "" {
+			t.Errorf("%s: skipped, want analyzed", name)
+		}
+	}
+}
+
+// TestSkip checks what Skip writes: what unitchecker writes for a
+// dependency without facts, an empty facts file and an empty stdout file.
+func TestSkip(t *testing.T) {
+	dir, empty, full := fixture(t)
+	write := func(c *vetskip.Config) string {
+		data, err := json.Marshal(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := filepath.Join(dir, "vet.cfg")
+		if err := os.WriteFile(name, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return name
+	}
+	out := filepath.Join(dir, "vet.out")
+	stdout := filepath.Join(dir, "vet.stdout")
+	c := &vetskip.Config{
+		ImportPath:  "example.com/util",
+		GoFiles:     []string{"util.go"},
+		ImportMap:   map[string]string{"fmt": "fmt"},
+		PackageVetx: map[string]string{"fmt": empty},
+		VetxOnly:    true,
+		VetxOutput:  out,
+		Stdout:      stdout,
+	}
+	cfg := write(c)
+
+	t.Setenv(vetskip.EnvDisable, "1")
+	if vetskip.Skip([]string{cfg}) {
+		t.Fatalf("skipped with %s=1", vetskip.EnvDisable)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Fatal("wrote facts though disabled")
+	}
+
+	t.Setenv(vetskip.EnvDisable, "")
+	if !vetskip.Skip([]string{"-json", cfg}) {
+		t.Fatal("not skipped")
+	}
+	for _, f := range []string{out, stdout} {
+		fi, err := os.Stat(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fi.Size() != 0 {
+			t.Errorf("%s: %d bytes, want an empty file", filepath.Base(f), fi.Size())
+		}
+	}
+
+	c.PackageVetx["fmt"] = full
+	os.Remove(out)
+	if vetskip.Skip([]string{write(c)}) {
+		t.Fatal("skipped a package whose import has facts")
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Fatal("wrote facts for a package it did not skip")
+	}
+	if vetskip.Skip([]string{"./..."}) || vetskip.Skip([]string{filepath.Join(dir, "missing.cfg")}) {
+		t.Fatal("skipped a command line that is no vet invocation")
+	}
+}
+
+// TestFactTypesAreKnown guards the skip's premise: the only facts are the
+// reach analyzer's, which only packages importing controller-runtime's
+// client or reconcile package (or a package with such facts) export. A pass
+// that adds a fact type must review Triggers, then this list.
+func TestFactTypesAreKnown(t *testing.T) {
+	known := map[string]bool{
+		"github.com/statuslint/statuslint/internal/reach.WritesStatus": true,
+		"github.com/statuslint/statuslint/internal/reach.hasWriters":   true,
+	}
+	seen := make(map[*analysis.Analyzer]bool)
+	var visit func(a *analysis.Analyzer)
+	visit = func(a *analysis.Analyzer) {
+		if seen[a] {
+			return
+		}
+		seen[a] = true
+		for _, f := range a.FactTypes {
+			rt := reflect.TypeOf(f)
+			for rt.Kind() == reflect.Pointer {
+				rt = rt.Elem()
+			}
+			if name := rt.PkgPath() + "." + rt.Name(); !known[name] {
+				t.Errorf("analyzer %s has fact type %s, which vetskip does not know: check that only packages importing one of %s can export it (or extend vetskip.Triggers), then add it here",
+					a.Name, name, strings.Join(vetskip.Triggers, ", "))
+			}
+		}
+		for _, r := range a.Requires {
+			visit(r)
+		}
+	}
+	for _, a := range analyzer.Analyzers {
+		visit(a)
+	}
+}
