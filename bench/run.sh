@@ -12,6 +12,7 @@
 #   --standalone-runs S   timed standalone runs per tool and module [STANDALONE_RUNS, 1]
 #   --no-example          leave out the bundled example module [EXAMPLE=0]
 #   --results FILE        where to write the table, - for stdout only [RESULTS, bench/RESULTS.md]
+#   --report              measure nothing: write the table again from the last run's data
 #
 # For each module (the generated ones and example/), one untimed round runs
 # every tool under -toolexec to record each vet tool process's peak RSS and
@@ -39,6 +40,7 @@ STANDALONE_RUNS=${STANDALONE_RUNS:-1}
 EXAMPLE=${EXAMPLE:-1}
 RESULTS=${RESULTS:-$BENCH/RESULTS.md}
 CMDLINE="bench/run.sh"
+REPORT=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--sizes) SIZES=$2; CMDLINE+=" --sizes \"$2\""; shift 2 ;;
@@ -46,6 +48,7 @@ while [ $# -gt 0 ]; do
 	--standalone-runs) STANDALONE_RUNS=$2; CMDLINE+=" --standalone-runs $2"; shift 2 ;;
 	--no-example) EXAMPLE=0; CMDLINE+=" --no-example"; shift ;;
 	--results) RESULTS=$2; shift 2 ;;
+	--report) REPORT=1; shift ;;
 	-h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
 	*) echo "run.sh: unknown argument $1" >&2; exit 2 ;;
 	esac
@@ -69,13 +72,17 @@ WORK=$OUT/work
 mkdir -p "$BIN" "$WORK"
 DATA=$WORK/data.txt # target tool round wall cpu rss
 RSSDATA=$WORK/rss.txt # target tool invocations max-rss tool-cpu
-: >"$DATA"
-: >"$RSSDATA"
 
 # The -toolexec wrapper of the untimed round: one line per tool process.
+# Fields: peak RSS (KB), user and sys CPU (s), the package's import path,
+# the command line.
 cat >"$BIN/rsswrap" <<'EOF'
 #!/bin/sh
-exec /usr/bin/time -a -o "$BENCH_RSS_LOG" -f "%M %U %S %C" "$@"
+cfg=
+for a in "$@"; do cfg=$a; done
+pkg=-
+case $cfg in *.cfg) pkg=$(sed -n 's/^[[:space:]]*"ImportPath": "\(.*\)",$/\1/p' "$cfg" | head -n 1) ;; esac
+exec /usr/bin/time -a -o "$BENCH_RSS_LOG" -f "%M %U %S ${pkg:--} %C" "$@"
 EOF
 chmod +x "$BIN/rsswrap"
 
@@ -143,11 +150,16 @@ bench_target() {
 	log "$target: warm-up round with -toolexec (peak RSS per vet tool process)"
 	(cd "$dir" && go build ./... && go vet ./... >/dev/null 2>&1) || true
 	build_tools
+	local mod
+	mod=$(cd "$dir" && go list -m)
 	for tool in $TOOLS; do
 		local rl=$WORK/rss.$tool.$target.log
 		: >"$rl"
 		(cd "$dir" && env $(tool_env "$tool") BENCH_RSS_LOG="$rl" $(vet_cmd "$tool" | sed "s|^go vet|go vet -toolexec=$BIN/rsswrap|") >/dev/null 2>&1) || true
-		grep 'vet\.cfg$' "$rl" | awk -v t="$target" -v tool="$tool" '{n++; if ($1 > m) m = $1; c += $2 + $3} END {printf "%s %s %d %d %.2f\n", t, tool, n, m, c}' >>"$RSSDATA"
+		grep 'vet\.cfg$' "$rl" | awk -v t="$target" -v tool="$tool" -v mod="$mod" '
+			{n++; if ($1 > m) m = $1; c += $2 + $3}
+			$4 == mod || index($4, mod "/") == 1 {own += $2 + $3; if ($1 > om) om = $1}
+			END {printf "%s %s %d %d %.2f %.2f %d\n", t, tool, n, m, c, own, om}' >>"$RSSDATA"
 	done
 	for round in $(seq 1 "$RUNS"); do
 		build_tools
@@ -170,6 +182,12 @@ bench_target() {
 	done
 }
 
+if [ "$REPORT" = 1 ]; then
+	# shellcheck disable=SC1091
+	. "$WORK/meta.sh"
+else
+: >"$DATA"
+: >"$RSSDATA"
 TARGETS=()
 for n in $SIZES; do
 	dir=$OUT/op$n
@@ -187,13 +205,19 @@ for t in "${TARGETS[@]}"; do
 	bench_target "${t%%:*}" "${t#*:}"
 done
 ELAPSED=$(($(date +%s) - START))
+DATE=$(date -u '+%Y-%m-%d (%H:%M UTC)')
+{
+	printf 'CMDLINE=%q\nSIZES=%q\nRUNS=%q\nSTANDALONE_RUNS=%q\nELAPSED=%q\nDATE=%q\n' "$CMDLINE" "$SIZES" "$RUNS" "$STANDALONE_RUNS" "$ELAPSED" "$DATE"
+	printf 'TARGETS=(%s)\n' "$(printf '%q ' "${TARGETS[@]}")"
+} >"$WORK/meta.sh"
+fi
 
 # The table.
 median() { sort -n | awk '{a[NR] = $1} END {if (NR == 0) print "nan"; else if (NR % 2) print a[(NR + 1) / 2]; else printf "%.2f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 med() { # stat TARGET TOOL FIELD (4 wall, 5 cpu, 6 rss)
 	awk -v t="$1" -v tool="$2" -v f="$3" '$1 == t && $2 == tool {print $f}' "$DATA" | median
 }
-rssof() { # rssof TARGET TOOL FIELD (3 invocations, 4 max rss, 5 tool cpu)
+rssof() { # rssof TARGET TOOL FIELD (3 invocations, 4 max rss, 5 tool cpu, 6 tool cpu on the module's own packages, 7 their max rss)
 	awk -v t="$1" -v tool="$2" -v f="$3" '$1 == t && $2 == tool {print $f}' "$RSSDATA"
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (b + 0 == 0) print "n/a"; else printf "%.2f", a / b}'; }
@@ -202,7 +226,7 @@ mb() { awk -v k="$1" 'BEGIN {if (k == "") print "n/a"; else printf "%.0f", k / 1
 table() {
 	echo "# statuslint benchmark results"
 	echo
-	echo "Written by \`bench/run.sh\` on $(date -u +%Y-%m-%d) ($(date -u +%H:%M) UTC), in $((ELAPSED / 60)) min."
+	echo "Written by \`bench/run.sh\` on $DATE; measuring took $((ELAPSED / 60)) min."
 	echo
 	echo "- command: \`$CMDLINE\`"
 	echo "- machine: $(nproc) CPUs ($(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //' || echo unknown)), $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo) RAM; $(go version | sed 's/^go version //')"
@@ -212,16 +236,16 @@ table() {
 	echo
 	echo "## go vet"
 	echo
-	echo "wall and CPU (user+sys, every process of the run) in seconds; \"tree RSS\" is the peak RSS of the largest single process of the run (the go command or one vet tool process, GNU time); \"tool RSS\" is the largest peak RSS of any one vet tool process, from the -toolexec round; \"tool CPU\" is the vet tool processes' CPU in that round."
+	echo "wall and CPU (user+sys, every process of the run) in seconds; \"tree RSS\" is the peak RSS of the largest single process of the run (the go command or one vet tool process, GNU time); \"tool RSS\" is the largest peak RSS of any one vet tool process, from the -toolexec round; \"tool CPU\" is the vet tool processes' CPU in that round, \"own\" the part spent on the module's own packages (where nothing is skipped)."
 	echo
-	echo "| module | vet tool runs | findings | tool | wall | CPU | tree RSS MiB | tool RSS MiB | tool CPU |"
-	echo "| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: |"
+	echo "| module | vet tool runs | findings | tool | wall | CPU | tree RSS MiB | tool RSS MiB | tool CPU | own |"
+	echo "| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |"
 	for t in "${TARGETS[@]}"; do
 		local target=${t%%:*}
 		local nf
 		nf=$(awk '{print $2}' "$WORK/nfindings.$target" 2>/dev/null || echo "?")
 		for tool in $TOOLS; do
-			echo "| $target | $(rssof "$target" "$tool" 3) | $([ "${tool#statuslint}" != "$tool" ] && echo "$nf" || echo "") | $tool | $(med "$target" "$tool" 4) | $(med "$target" "$tool" 5) | $(mb "$(med "$target" "$tool" 6)") | $(mb "$(rssof "$target" "$tool" 4)") | $(rssof "$target" "$tool" 5) |"
+			echo "| $target | $(rssof "$target" "$tool" 3) | $([ "${tool#statuslint}" != "$tool" ] && echo "$nf" || echo "") | $tool | $(med "$target" "$tool" 4) | $(med "$target" "$tool" 5) | $(mb "$(med "$target" "$tool" 6)") | $(mb "$(rssof "$target" "$tool" 4)") | $(rssof "$target" "$tool" 5) | $(rssof "$target" "$tool" 6) |"
 		done
 	done
 	echo
@@ -244,15 +268,19 @@ table() {
 		echo
 		echo "## Growth from $a to $b"
 		echo
-		echo "Package count grows $(ratio "${sizes[${#sizes[@]} - 1]}" "${sizes[0]}")× (vet tool runs, dependencies included: $(ratio "$(rssof "$b" noop 3)" "$(rssof "$a" noop 3)")×). Extra cost is statuslint's median CPU minus noop's on the same module; negative means cheaper than the floor."
+		echo "Package count grows $(ratio "${sizes[${#sizes[@]} - 1]}" "${sizes[0]}")× (vet tool runs, dependencies included: $(ratio "$(rssof "$b" noop 3)" "$(rssof "$a" noop 3)")×). Extra cost is a tool's median CPU minus noop's on the same module (negative: cheaper than the floor); per added package, the difference between the two sizes divided by the packages added, which is what the module's own packages cost, the dependencies being the same."
 		echo
-		echo "| | CPU $a | CPU $b | growth | extra CPU $a | extra CPU $b |"
-		echo "| --- | ---: | ---: | ---: | ---: | ---: |"
+		echo "| | CPU $a | CPU $b | growth | extra CPU $a | extra CPU $b | CPU per added package, ms | extra per added package, ms |"
+		echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+		local added=$((${sizes[${#sizes[@]} - 1]} - ${sizes[0]}))
+		local na nb
+		na=$(med "$a" noop 5)
+		nb=$(med "$b" noop 5)
 		for tool in noop statuslint statuslint-noskip vet; do
 			local ca cb
 			ca=$(med "$a" "$tool" 5)
 			cb=$(med "$b" "$tool" 5)
-			echo "| $tool | $ca | $cb | $(ratio "$cb" "$ca")× | $(awk -v x="$ca" -v y="$(med "$a" noop 5)" 'BEGIN {printf "%.2f", x - y}') | $(awk -v x="$cb" -v y="$(med "$b" noop 5)" 'BEGIN {printf "%.2f", x - y}') |"
+			echo "| $tool | $ca | $cb | $(ratio "$cb" "$ca")× | $(awk -v x="$ca" -v y="$na" 'BEGIN {printf "%.2f", x - y}') | $(awk -v x="$cb" -v y="$nb" 'BEGIN {printf "%.2f", x - y}') | $(awk -v x="$ca" -v y="$cb" -v n="$added" 'BEGIN {printf "%.1f", (y - x) * 1000 / n}') | $(awk -v x="$ca" -v y="$cb" -v p="$na" -v q="$nb" -v n="$added" 'BEGIN {printf "%.1f", ((y - x) - (q - p)) * 1000 / n}') |"
 		done
 	fi
 	if [ "$STANDALONE_RUNS" -gt 0 ]; then
