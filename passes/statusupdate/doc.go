@@ -23,7 +23,10 @@
 // functions named by -statusupdate.roots, and what they call, including
 // closures, defers, goroutines, generic helpers, interface methods the
 // package implements, and other packages' functions (reported at the call,
-// naming the write). Each message shows the path from the root.
+// naming the write). Each message shows the path from the root. An Update
+// of an object the same function last wrote (Create, Update, Patch) on
+// every path is not reported: the write left it with a fresh
+// resourceVersion.
 //
 // Before:
 //

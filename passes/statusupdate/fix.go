@@ -26,45 +26,53 @@ import (
 // It returns nil and the reason when no fix is safe. The edits are a
 // rename of Update, a rewrite of the object argument and an inserted line,
 // so a fix of another pass on the same call (an appended option) composes.
-func suggestFix(pass *analysis.Pass, res *reach.Result, file *ast.File, w *reach.Write) (*analysis.SuggestedFix, string) {
+//
+// fresh is set when the object was last loaded, on every path, by a write
+// of it (Create, Update, Patch): it then carries the resourceVersion the
+// API server just returned, not a cached one, and there is nothing to
+// report.
+func suggestFix(pass *analysis.Pass, res *reach.Result, file *ast.File, w *reach.Write) (fix *analysis.SuggestedFix, reason string, fresh bool) {
 	switch {
 	case w.MethodValue:
-		return nil, "the write goes through a method value"
+		return nil, "the write goes through a method value", false
 	case w.Deferred:
-		return nil, "the write is deferred, far from where the object is loaded"
+		return nil, "the write is deferred, far from where the object is loaded", false
 	case w.Go:
-		return nil, "the write runs in its own goroutine"
+		return nil, "the write runs in its own goroutine", false
 	case w.Call == nil || len(w.Call.Args) < 2:
-		return nil, "the call could not be located"
+		return nil, "the call could not be located", false
 	}
 	info := pass.TypesInfo
 	call := w.Call
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
-		return nil, "the call is not a method call"
+		return nil, "the call is not a method call", false
 	}
 	objArg := call.Args[1]
 	v, addr := objectVar(info, objArg)
 	if v == nil {
-		return nil, "the object is not a local variable"
+		return nil, "the object is not a local variable", false
 	}
 	path, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.End())
 	body, params := enclosingFunc(path)
 	if body == nil {
-		return nil, "the write is not inside a function body"
+		return nil, "the write is not inside a function body", false
 	}
 	if params != nil && params.Pos() <= v.Pos() && v.Pos() < params.End() {
-		return nil, fmt.Sprintf("%s is a parameter, loaded by the caller; snapshot it there and patch with client.MergeFrom", v.Name())
+		return nil, fmt.Sprintf("%s is a parameter, loaded by the caller; snapshot it there and patch with client.MergeFrom", v.Name()), false
 	}
-	load, reason := lastLoad(res.Model, info, path, body, v)
+	load, loadCall, reason := lastLoad(res.Model, info, path, body, v)
 	if load == nil {
-		return nil, reason
+		return nil, reason, false
+	}
+	if fn, _ := crmodel.MethodCall(info, loadCall); fn != nil && fn.Name() != "Get" {
+		return nil, "", true
 	}
 
 	// The patch must accept every option the Update had.
 	patchOpt := patchOptionType(pass.Pkg, info.TypeOf(sel.X))
 	if patchOpt == nil {
-		return nil, "the status writer has no Patch method"
+		return nil, "the status writer has no Patch method", false
 	}
 	for i, opt := range call.Args[2:] {
 		t := info.TypeOf(opt)
@@ -74,7 +82,7 @@ func suggestFix(pass *analysis.Pass, res *reach.Result, file *ast.File, w *reach
 			}
 		}
 		if t == nil || !types.AssignableTo(t, patchOpt) {
-			return nil, fmt.Sprintf("option %s is not a patch option", types.ExprString(opt))
+			return nil, fmt.Sprintf("option %s is not a patch option", types.ExprString(opt)), false
 		}
 	}
 
@@ -86,7 +94,7 @@ func suggestFix(pass *analysis.Pass, res *reach.Result, file *ast.File, w *reach
 	clientName, importEdits := fixes.AddImport(pass, file, call.Pos(), crmodel.ClientPath, "client")
 	baseName, copyStmt := snapshot(pass, res.Model, clientName, load, v, addr, body)
 	if baseName == "" {
-		return nil, copyStmt // the reason
+		return nil, copyStmt, false // copyStmt is the reason
 	}
 
 	edits := []analysis.TextEdit{
@@ -101,7 +109,7 @@ func suggestFix(pass *analysis.Pass, res *reach.Result, file *ast.File, w *reach
 	return &analysis.SuggestedFix{
 		Message:   fmt.Sprintf("Patch the status with %s.MergeFrom(%s)", clientName, baseName),
 		TextEdits: edits,
-	}, ""
+	}, "", false
 }
 
 // objectVar returns the variable an object argument names: obj or &obj.
@@ -146,7 +154,7 @@ func enclosingFunc(path []ast.Node) (*ast.BlockStmt, *ast.FieldList) {
 // path: walking out from the write through the enclosing blocks of its
 // function, the nearest earlier statement that loads v, provided no
 // statement in between loads or assigns v on some paths only.
-func lastLoad(m *crmodel.Model, info *types.Info, path []ast.Node, body *ast.BlockStmt, v *types.Var) (ast.Stmt, string) {
+func lastLoad(m *crmodel.Model, info *types.Info, path []ast.Node, body *ast.BlockStmt, v *types.Var) (ast.Stmt, *ast.CallExpr, string) {
 	notLoaded := fmt.Sprintf("%s is not loaded from the API server earlier in this function", v.Name())
 	for _, n := range path {
 		if _, ok := n.(*ast.FuncLit); ok {
@@ -167,7 +175,7 @@ func lastLoad(m *crmodel.Model, info *types.Info, path []ast.Node, body *ast.Blo
 		case *ast.CommClause:
 			list = n.Body
 		case *ast.FuncLit, *ast.FuncDecl:
-			return nil, notLoaded
+			return nil, nil, notLoaded
 		}
 		if list != nil {
 			idx := -1
@@ -179,23 +187,23 @@ func lastLoad(m *crmodel.Model, info *types.Info, path []ast.Node, body *ast.Blo
 			for i := idx - 1; i >= 0; i-- {
 				s := list[i]
 				if declares(info, s, v) {
-					return nil, notLoaded
+					return nil, nil, notLoaded
 				}
 				direct, other := loads(m, info, s, v)
 				if other {
-					return nil, fmt.Sprintf("%s is loaded or assigned again on some paths before the write", v.Name())
+					return nil, nil, fmt.Sprintf("%s is loaded or assigned again on some paths before the write", v.Name())
 				}
-				if direct {
-					return s, ""
+				if direct != nil {
+					return s, direct, ""
 				}
 			}
 		}
 		if n == body {
-			return nil, notLoaded
+			return nil, nil, notLoaded
 		}
 		child = n
 	}
-	return nil, notLoaded
+	return nil, nil, notLoaded
 }
 
 // declares reports whether s declares v.
@@ -210,10 +218,10 @@ func declares(info *types.Info, s ast.Stmt, v *types.Var) bool {
 	return found
 }
 
-// loads reports whether s loads v unconditionally (a call in a simple
-// statement, or in an if statement's init or condition), and whether it
-// loads or assigns v anywhere else in it.
-func loads(m *crmodel.Model, info *types.Info, s ast.Stmt, v *types.Var) (direct, other bool) {
+// loads returns the last call by which s loads v unconditionally (a call
+// in a simple statement, or in an if statement's init or condition), and
+// whether it loads or assigns v anywhere else in it.
+func loads(m *crmodel.Model, info *types.Info, s ast.Stmt, v *types.Var) (direct *ast.CallExpr, other bool) {
 	var top []ast.Node
 	switch s := s.(type) {
 	case *ast.ExprStmt, *ast.AssignStmt, *ast.DeclStmt:
@@ -240,7 +248,7 @@ func loads(m *crmodel.Model, info *types.Info, s ast.Stmt, v *types.Var) (direct
 			if obj := m.LoadedObject(info, n); obj != nil {
 				if u, _ := objectVar(info, obj); u == v {
 					if isTop(n.Pos()) {
-						direct = true
+						direct = n
 					} else {
 						other = true
 					}

@@ -71,7 +71,10 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 			End:     w.Node.End(),
 			Message: fmt.Sprintf("status written with Update in the reconcile path (%s); %s: patch the status instead", path, why),
 		}
-		fix, reason := suggestFix(pass, res, file, w)
+		fix, reason, fresh := suggestFix(pass, res, file, w)
+		if fresh {
+			continue
+		}
 		if fix != nil {
 			d.SuggestedFixes = []analysis.SuggestedFix{*fix}
 		} else {

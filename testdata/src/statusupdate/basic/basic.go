@@ -78,7 +78,9 @@ func (r *CollidingReconciler) Reconcile(ctx context.Context, req reconcile.Reque
 	return reconcile.Result{}, nil
 }
 
-// UpdatedReconciler updates the object itself first: that is the last load.
+// UpdatedReconciler updates the object itself first: the status Update
+// then carries the resourceVersion the API server just returned, not a
+// cached one, so it is not reported.
 type UpdatedReconciler struct {
 	client.Client
 }
@@ -93,5 +95,24 @@ func (r *UpdatedReconciler) Reconcile(ctx context.Context, req reconcile.Request
 		return reconcile.Result{}, err
 	}
 	w.Status.Ready = true
-	return reconcile.Result{}, r.Status().Update(ctx, &w) // want `status written with Update`
+	return reconcile.Result{}, r.Status().Update(ctx, &w)
+}
+
+// TwiceReconciler writes the status twice: only the first write carries a
+// cached resourceVersion.
+type TwiceReconciler struct {
+	client.Client
+}
+
+func (r *TwiceReconciler) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	w.Status.Ready = false
+	if err := r.Status().Update(ctx, &w); err != nil { // want `status written with Update`
+		return reconcile.Result{}, err
+	}
+	w.Status.Ready = true
+	return reconcile.Result{}, r.Status().Update(ctx, &w)
 }
