@@ -42,7 +42,7 @@ if [ $# -eq 0 ]; then
 	exit 2
 fi
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/statuslint-trial-XXXXXX")
+work=$(mktemp -d -t statuslint-trial-XXXXXX)
 [ -n "$out" ] || out=$work/logs
 mkdir -p "$out"
 bin=$work/statuslint
