@@ -182,7 +182,7 @@ func (c *checker) buildFix(fn *ssa.Function, group []*finding) (*analysis.Sugges
 	if err != nil || tf.Size() != len(src) {
 		return nil, "the file could not be read"
 	}
-	name := fixes.FreeName(c.pass.Pkg, body, first.call.Pos(), "changed")
+	name := fixes.FreeName(c.pass.Pkg, body, first.call.Pos(), "changed", nil)
 
 	var edits []analysis.TextEdit
 	insert := func(pos token.Pos, text string) {

@@ -31,7 +31,7 @@ import (
 // of it (Create, Update, Patch): it then carries the resourceVersion the
 // API server just returned, not a cached one, and there is nothing to
 // report.
-func suggestFix(pass *analysis.Pass, res *reach.Result, file *ast.File, w *reach.Write) (fix *analysis.SuggestedFix, reason string, fresh bool) {
+func suggestFix(pass *analysis.Pass, res *reach.Result, file *ast.File, w *reach.Write, names *snapshotNames) (fix *analysis.SuggestedFix, reason string, fresh bool) {
 	switch {
 	case w.MethodValue:
 		return nil, "the write goes through a method value", false
@@ -92,7 +92,7 @@ func suggestFix(pass *analysis.Pass, res *reach.Result, file *ast.File, w *reach
 		load = check
 	}
 	clientName, importEdits := fixes.AddImport(pass, file, call.Pos(), crmodel.ClientPath, "client")
-	baseName, copyStmt := snapshot(pass, res.Model, clientName, load, v, addr, body)
+	baseName, copyStmt := snapshot(pass, res.Model, clientName, load, v, addr, body, names)
 	if baseName == "" {
 		return nil, copyStmt, false // copyStmt is the reason
 	}
@@ -240,7 +240,18 @@ func loads(m *crmodel.Model, info *types.Info, s ast.Stmt, v *types.Var) (direct
 		}
 		return false
 	}
+	// The body of an if that ends in a return does not reach the
+	// statements after it: what it loads does not matter to them.
+	var skip ast.Node
+	if ifs, ok := s.(*ast.IfStmt); ok && ifs.Else == nil && len(ifs.Body.List) > 0 {
+		if _, ok := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt); ok {
+			skip = ifs.Body
+		}
+	}
 	ast.Inspect(s, func(n ast.Node) bool {
+		if n != nil && n == skip {
+			return false
+		}
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
@@ -292,7 +303,7 @@ func patchOptionType(pkg *types.Package, writer types.Type) types.Type {
 // statement that makes it, empty when the statement right after the load
 // already makes one. On failure the name is empty and the second result
 // is the reason.
-func snapshot(pass *analysis.Pass, m *crmodel.Model, clientName string, load ast.Stmt, v *types.Var, addr bool, body *ast.BlockStmt) (string, string) {
+func snapshot(pass *analysis.Pass, m *crmodel.Model, clientName string, load ast.Stmt, v *types.Var, addr bool, body *ast.BlockStmt, names *snapshotNames) (string, string) {
 	info := pass.TypesInfo
 	if next := stmtAfter(body, load); next != nil {
 		if as, ok := next.(*ast.AssignStmt); ok && as.Tok == token.DEFINE && len(as.Lhs) == 1 && len(as.Rhs) == 1 {
@@ -330,8 +341,30 @@ func snapshot(pass *analysis.Pass, m *crmodel.Model, clientName string, load ast
 		return "", fmt.Sprintf("%s has no DeepCopy method", types.TypeString(objType, types.RelativeTo(pass.Pkg)))
 	}
 
-	name := fixes.FreeName(pass.Pkg, body, load.End(), "base")
+	if name, ok := names.byLoad[load]; ok {
+		// Another write loaded at the same statement: the same edit,
+		// which drivers merge.
+		return name, name + " := " + copyExpr
+	}
+	name := fixes.FreeName(pass.Pkg, body, load.End(), "base", func(n string) bool { return names.inBody[body][n] })
+	names.byLoad[load] = name
+	if names.inBody[body] == nil {
+		names.inBody[body] = make(map[string]bool)
+	}
+	names.inBody[body][name] = true
 	return name, name + " := " + copyExpr
+}
+
+// snapshotNames remembers the names the package's fixes give their
+// snapshots, so that two fixes in one function that snapshot after
+// different loads declare different variables when applied together.
+type snapshotNames struct {
+	byLoad map[ast.Stmt]string
+	inBody map[*ast.BlockStmt]map[string]bool
+}
+
+func newSnapshotNames() *snapshotNames {
+	return &snapshotNames{byLoad: make(map[ast.Stmt]string), inBody: make(map[*ast.BlockStmt]map[string]bool)}
 }
 
 func method(pkg *types.Package, t types.Type, name string) *types.Signature {

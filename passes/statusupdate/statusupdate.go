@@ -48,6 +48,7 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 	if res == nil || res.Model == nil {
 		return nil, nil
 	}
+	names := newSnapshotNames()
 	for _, w := range res.Writes {
 		if w.Verb != "Update" || !res.Reachable(w.Fn) {
 			continue
@@ -71,7 +72,7 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 			End:     w.Node.End(),
 			Message: fmt.Sprintf("status written with Update in the reconcile path (%s); %s: patch the status instead", path, why),
 		}
-		fix, reason, fresh := suggestFix(pass, res, file, w)
+		fix, reason, fresh := suggestFix(pass, res, file, w, names)
 		if fresh {
 			continue
 		}

@@ -116,3 +116,44 @@ func (r *TwiceReconciler) Reconcile(ctx context.Context, req reconcile.Request) 
 	w.Status.Ready = true
 	return reconcile.Result{}, r.Status().Update(ctx, &w)
 }
+
+// ReloadingReconciler loads the object twice: each write snapshots after
+// its own load, under its own name, so both fixes apply together.
+type ReloadingReconciler struct {
+	client.Client
+}
+
+func (r *ReloadingReconciler) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	w.Status.Ready = false
+	if err := r.Status().Update(ctx, &w); err != nil { // want `status written with Update`
+		return reconcile.Result{}, err
+	}
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	w.Status.Ready = true
+	return reconcile.Result{}, r.Status().Update(ctx, &w) // want `status written with Update`
+}
+
+// BranchingReconciler writes in two branches after one load: both fixes
+// insert the same snapshot, which is applied once.
+type BranchingReconciler struct {
+	client.Client
+}
+
+func (r *BranchingReconciler) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	if w.Labels["paused"] != "" {
+		w.Status.Ready = false
+		return reconcile.Result{}, r.Status().Update(ctx, &w) // want `status written with Update`
+	}
+	w.Status.Ready = true
+	return reconcile.Result{}, r.Status().Update(ctx, &w) // want `status written with Update`
+}
