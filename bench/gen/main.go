@@ -184,10 +184,10 @@ func (g *generator) write() {
 }
 
 var funcMap = template.FuncMap{
-	"lower": strings.ToLower,
-	"mod":   func(a, b int) int { return a % b },
-	"add":   func(a, b int) int { return a + b },
-	"mul":   func(a, b int) int { return a * b },
+	"lower":  strings.ToLower,
+	"mod":    func(a, b int) int { return a % b },
+	"add":    func(a, b int) int { return a + b },
+	"mul":    func(a, b int) int { return a * b },
 	"module": func() string { return modulePath },
 }
 
@@ -241,35 +241,35 @@ func init() {
 {{range .Kinds}}
 // {{.}}Spec is the desired state of a {{.}}.
 type {{.}}Spec struct {
-	Replicas int32             ` + "`json:\"replicas,omitempty\"`" + `
-	Color    string            ` + "`json:\"color,omitempty\"`" + `
-	Selector map[string]string ` + "`json:\"selector,omitempty\"`" + `
-	Items    []string          ` + "`json:\"items,omitempty\"`" + `
-	Paused   bool              ` + "`json:\"paused,omitempty\"`" + `
+	Replicas int32             `+"`json:\"replicas,omitempty\"`"+`
+	Color    string            `+"`json:\"color,omitempty\"`"+`
+	Selector map[string]string `+"`json:\"selector,omitempty\"`"+`
+	Items    []string          `+"`json:\"items,omitempty\"`"+`
+	Paused   bool              `+"`json:\"paused,omitempty\"`"+`
 }
 
 // {{.}}Status is the observed state of a {{.}}.
 type {{.}}Status struct {
-	Conditions         []metav1.Condition ` + "`json:\"conditions,omitempty\"`" + `
-	ObservedGeneration int64              ` + "`json:\"observedGeneration,omitempty\"`" + `
-	Ready              bool               ` + "`json:\"ready,omitempty\"`" + `
-	Message            string             ` + "`json:\"message,omitempty\"`" + `
+	Conditions         []metav1.Condition `+"`json:\"conditions,omitempty\"`"+`
+	ObservedGeneration int64              `+"`json:\"observedGeneration,omitempty\"`"+`
+	Ready              bool               `+"`json:\"ready,omitempty\"`"+`
+	Message            string             `+"`json:\"message,omitempty\"`"+`
 }
 
 // {{.}} is a resource of group g.
 type {{.}} struct {
-	metav1.TypeMeta   ` + "`json:\",inline\"`" + `
-	metav1.ObjectMeta ` + "`json:\"metadata,omitempty\"`" + `
+	metav1.TypeMeta   `+"`json:\",inline\"`"+`
+	metav1.ObjectMeta `+"`json:\"metadata,omitempty\"`"+`
 
-	Spec   {{.}}Spec   ` + "`json:\"spec,omitempty\"`" + `
-	Status {{.}}Status ` + "`json:\"status,omitempty\"`" + `
+	Spec   {{.}}Spec   `+"`json:\"spec,omitempty\"`"+`
+	Status {{.}}Status `+"`json:\"status,omitempty\"`"+`
 }
 
 // {{.}}List is a list of {{.}}.
 type {{.}}List struct {
-	metav1.TypeMeta ` + "`json:\",inline\"`" + `
-	metav1.ListMeta ` + "`json:\"metadata,omitempty\"`" + `
-	Items           []{{.}} ` + "`json:\"items\"`" + `
+	metav1.TypeMeta `+"`json:\",inline\"`"+`
+	metav1.ListMeta `+"`json:\"metadata,omitempty\"`"+`
+	Items           []{{.}} `+"`json:\"items\"`"+`
 }
 
 // StatusConditions returns the conditions for the status helpers.
@@ -701,10 +701,10 @@ func Describe(name string, n int) string {
 
 // Record is a unit of work.
 type Record struct {
-	ID     string            ` + "`json:\"id\"`" + `
-	Weight int               ` + "`json:\"weight\"`" + `
-	Tags   map[string]string ` + "`json:\"tags,omitempty\"`" + `
-	Parts  []string          ` + "`json:\"parts,omitempty\"`" + `
+	ID     string            `+"`json:\"id\"`"+`
+	Weight int               `+"`json:\"weight\"`"+`
+	Tags   map[string]string `+"`json:\"tags,omitempty\"`"+`
+	Parts  []string          `+"`json:\"parts,omitempty\"`"+`
 }
 
 // Store is a concurrent index of records.
