@@ -4,6 +4,10 @@
 // It runs standalone (statuslint ./..., with -fix, -diff and -json), as a
 // vet tool (go vet -vettool=$(which statuslint) ./...) and as a fix tool
 // (go fix -fixtool=$(which statuslint) ./...).
+//
+// As a vet tool it answers for a dependency that can neither produce nor
+// pass on a fact at once, without parsing or type-checking it (see
+// internal/vetskip); STATUSLINT_NOSKIP=1 turns that off.
 package main
 
 import (
