@@ -175,12 +175,19 @@ func New(roots *Pattern, tests *bool) *analysis.Analyzer {
 	}
 }
 
+// ImportsThatMatter are the import paths that make a package matter: one
+// importing none of them, and no package with status writers, has no
+// status write, no reconcile root and no fact. The vet-mode skip
+// (internal/vetskip) decides from the same list.
+var ImportsThatMatter = []string{crmodel.ClientPath, crmodel.ReconcilePath}
+
 // mayMatter is the cheap test that decides whether to build SSA at all.
 func mayMatter(pass *analysis.Pass) bool {
 	for _, imp := range pass.Pkg.Imports() {
-		switch imp.Path() {
-		case crmodel.ClientPath, crmodel.ReconcilePath:
-			return true
+		for _, path := range ImportsThatMatter {
+			if imp.Path() == path {
+				return true
+			}
 		}
 		if pass.ImportPackageFact(imp, new(hasWriters)) {
 			return true
@@ -208,23 +215,15 @@ func run(pass *analysis.Pass, roots *Pattern, tests *bool) (*Result, error) {
 	return res, nil
 }
 
-// buildSSA builds SSA for the package alone, with its imports as
+// buildSSA builds SSA for the package alone, with its direct imports as
 // type-only packages, as the buildssa analyzer does; but only for packages
-// that can matter, which buildssa cannot know.
+// that can matter, which buildssa cannot know. Members of indirect imports
+// are created on demand, without bodies.
 func buildSSA(pass *analysis.Pass) *ssa.Package {
 	prog := ssa.NewProgram(pass.Fset, ssa.InstantiateGenerics)
-	created := make(map[*types.Package]bool)
-	var create func([]*types.Package)
-	create = func(pkgs []*types.Package) {
-		for _, p := range pkgs {
-			if !created[p] {
-				created[p] = true
-				prog.CreatePackage(p, nil, nil, true)
-				create(p.Imports())
-			}
-		}
+	for _, p := range pass.Pkg.Imports() {
+		prog.CreatePackage(p, nil, nil, true)
 	}
-	create(pass.Pkg.Imports())
 	pkg := prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
 	pkg.Build()
 	return pkg
@@ -244,7 +243,9 @@ type analyzer struct {
 	callers  map[*ssa.Function][]ssa.CallInstruction
 	stmtCall map[token.Pos]*ast.CallExpr // defer and go statements, by keyword
 	named    []*types.Named              // concrete types declared in the package
+	byMethod map[string][]*types.Named   // method name → concrete types T whose *T has it
 	impls    map[types.Type][]*ssa.Function
+	selAt    map[token.Pos]*ast.SelectorExpr // by the selected name's position
 	fileOf   map[*ast.File]bool
 }
 
@@ -258,6 +259,7 @@ func (a *analyzer) index() {
 	a.res.calls = make(map[token.Pos]*ast.CallExpr)
 	a.stmtCall = make(map[token.Pos]*ast.CallExpr)
 	a.impls = make(map[types.Type][]*ssa.Function)
+	a.selAt = make(map[token.Pos]*ast.SelectorExpr)
 	a.res.funcOf = make(map[ast.Node]*ssa.Function)
 	prog := a.res.SSA.Prog
 
@@ -266,6 +268,8 @@ func (a *analyzer) index() {
 			switch n := n.(type) {
 			case *ast.CallExpr:
 				a.res.calls[n.Lparen] = n
+			case *ast.SelectorExpr:
+				a.selAt[n.Sel.Pos()] = n
 			case *ast.DeferStmt:
 				a.stmtCall[n.Defer] = n.Call
 			case *ast.GoStmt:
@@ -400,7 +404,9 @@ func typeparamFree(t types.Type) (types.Type, bool) {
 
 // implementations resolves an interface method call to the package's own
 // concrete methods; calls on controller-runtime's own interfaces are
-// writes or reads, never the package's code.
+// writes or reads, never the package's code. Only the types that have a
+// method of the called name are tested, so the cost follows the number of
+// candidates, not the product of interfaces and types.
 func (a *analyzer) implementations(recv types.Type, method *types.Func) []*ssa.Function {
 	if method == nil || method.Pkg() == nil || method.Pkg().Path() == crmodel.ClientPath {
 		return nil
@@ -409,13 +415,15 @@ func (a *analyzer) implementations(recv types.Type, method *types.Func) []*ssa.F
 	if !ok {
 		return nil
 	}
-	key := recv
-	if fns, ok := a.impls[key]; ok {
+	if fns, ok := a.impls[recv]; ok {
 		return filterByName(fns, method.Name())
+	}
+	if a.byMethod == nil {
+		a.indexMethods()
 	}
 	var fns []*ssa.Function
 	prog := a.res.SSA.Prog
-	for _, n := range a.named {
+	for _, n := range a.byMethod[method.Name()] {
 		for _, t := range []types.Type{n, types.NewPointer(n)} {
 			if !types.Implements(t, it) {
 				continue
@@ -429,8 +437,21 @@ func (a *analyzer) implementations(recv types.Type, method *types.Func) []*ssa.F
 			break
 		}
 	}
-	a.impls[key] = fns
+	a.impls[recv] = fns
 	return filterByName(fns, method.Name())
+}
+
+// indexMethods maps each method name to the package's concrete types
+// whose pointer method set (which includes the value methods) has it.
+func (a *analyzer) indexMethods() {
+	a.byMethod = make(map[string][]*types.Named)
+	for _, n := range a.named {
+		ms := a.res.SSA.Prog.MethodSets.MethodSet(types.NewPointer(n))
+		for i := 0; i < ms.Len(); i++ {
+			name := ms.At(i).Obj().Name()
+			a.byMethod[name] = append(a.byMethod[name], n)
+		}
+	}
 }
 
 func filterByName(fns []*ssa.Function, name string) []*ssa.Function {

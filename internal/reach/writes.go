@@ -9,7 +9,6 @@ import (
 	"sort"
 	"strconv"
 
-	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
@@ -114,21 +113,11 @@ func (a *analyzer) locate(w *Write, call ssa.CallInstruction) {
 	}
 }
 
-// nodeAt returns the innermost selector or call expression at pos.
+// nodeAt returns the method value expression whose selected name is at
+// pos (where SSA places a method value's MakeClosure).
 func (a *analyzer) nodeAt(pos token.Pos) ast.Node {
-	if !pos.IsValid() {
-		return nil
-	}
-	for _, f := range a.pass.Files {
-		if f.FileStart <= pos && pos <= f.FileEnd {
-			path, _ := astutil.PathEnclosingInterval(f, pos, pos)
-			for _, n := range path {
-				switch n.(type) {
-				case *ast.SelectorExpr, *ast.CallExpr:
-					return n
-				}
-			}
-		}
+	if sel, ok := a.selAt[pos]; ok {
+		return sel
 	}
 	return nil
 }

@@ -39,14 +39,16 @@ import (
 	"strings"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
+	"github.com/statuslint/statuslint/internal/reach"
 )
 
 // Triggers are the package paths whose importers may produce statuslint
-// facts. It is a superset of what the reach analyzer's mayMatter tests
-// (client, reconcile): apimachinery's meta package is there for the
-// conditions pass. A pass that exports facts from other packages must add
-// their trigger here (TestFactTypesAreKnown fails until it is reviewed).
-var Triggers = []string{crmodel.ClientPath, crmodel.ReconcilePath, crmodel.MetaPath}
+// facts: reach.ImportsThatMatter, the list reach's own test reads, plus
+// apimachinery's meta package as a margin for the conditions pass, which
+// exports no facts today. A pass that exports facts from other packages
+// must extend reach.ImportsThatMatter (TestFactTypesAreKnown fails until
+// the rule is reviewed).
+var Triggers = append([]string{crmodel.MetaPath}, reach.ImportsThatMatter...)
 
 // EnvDisable names the environment variable that, set to a non-empty value
 // other than 0, turns the skip off.
