@@ -178,7 +178,7 @@ func TestFactTypesAreKnown(t *testing.T) {
 				rt = rt.Elem()
 			}
 			if name := rt.PkgPath() + "." + rt.Name(); !known[name] {
-				t.Errorf("analyzer %s has fact type %s, which vetskip does not know: check that only packages importing one of %s can export it (or extend vetskip.Triggers), then add it here",
+				t.Errorf("analyzer %s has fact type %s, which vetskip does not know: check that only packages importing one of %s (reach.ImportsThatMatter, plus a margin) can export it, or extend that list, then add it here",
 					a.Name, name, strings.Join(vetskip.Triggers, ", "))
 			}
 		}
