@@ -58,11 +58,11 @@ func suggestFix(pass *analysis.Pass, res *reach.Result, file *ast.File, w *reach
 	if body == nil {
 		return nil, "the write is not inside a function body", false
 	}
-	if params != nil && params.Pos() <= v.Pos() && v.Pos() < params.End() {
-		return nil, fmt.Sprintf("%s is a parameter, loaded by the caller; snapshot it there and patch with client.MergeFrom", v.Name()), false
-	}
 	load, loadCall, reason := lastLoad(res.Model, info, path, body, v)
 	if load == nil {
+		if params != nil && params.Pos() <= v.Pos() && v.Pos() < params.End() {
+			reason = fmt.Sprintf("%s is a parameter, loaded by the caller; snapshot it there and patch with client.MergeFrom", v.Name())
+		}
 		return nil, reason, false
 	}
 	if fn, _ := crmodel.MethodCall(info, loadCall); fn != nil && fn.Name() != "Get" {
@@ -240,21 +240,24 @@ func loads(m *crmodel.Model, info *types.Info, s ast.Stmt, v *types.Var) (direct
 		}
 		return false
 	}
-	// The body of an if that ends in a return does not reach the
-	// statements after it: what it loads does not matter to them.
-	var skip ast.Node
-	if ifs, ok := s.(*ast.IfStmt); ok && ifs.Else == nil && len(ifs.Body.List) > 0 {
-		if _, ok := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt); ok {
-			skip = ifs.Body
-		}
-	}
 	ast.Inspect(s, func(n ast.Node) bool {
-		if n != nil && n == skip {
-			return false
-		}
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
+		// A block that ends in a return does not reach the statements
+		// after s: what it loads does not matter to them.
+		case *ast.BlockStmt:
+			if returns(n.List) {
+				return false
+			}
+		case *ast.CaseClause:
+			if returns(n.Body) {
+				return false
+			}
+		case *ast.CommClause:
+			if returns(n.Body) {
+				return false
+			}
 		case *ast.CallExpr:
 			if obj := m.LoadedObject(info, n); obj != nil {
 				if u, _ := objectVar(info, obj); u == v {
@@ -275,6 +278,15 @@ func loads(m *crmodel.Model, info *types.Info, s ast.Stmt, v *types.Var) (direct
 		return true
 	})
 	return direct, other
+}
+
+// returns reports whether a statement list ends in a return.
+func returns(list []ast.Stmt) bool {
+	if len(list) == 0 {
+		return false
+	}
+	_, ok := list[len(list)-1].(*ast.ReturnStmt)
+	return ok
 }
 
 // patchOptionType returns the option type of the Patch method of the

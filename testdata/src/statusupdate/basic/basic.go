@@ -157,3 +157,46 @@ func (r *BranchingReconciler) Reconcile(ctx context.Context, req reconcile.Reque
 	w.Status.Ready = true
 	return reconcile.Result{}, r.Status().Update(ctx, &w) // want `status written with Update`
 }
+
+// ParamReconciler reloads a parameter in a helper: the helper's own Get is
+// the load, so the fix snapshots there.
+type ParamReconciler struct {
+	client.Client
+}
+
+func (r *ParamReconciler) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	var w api.Widget
+	return reconcile.Result{}, r.refresh(ctx, req, &w)
+}
+
+func (r *ParamReconciler) refresh(ctx context.Context, req reconcile.Request, w *api.Widget) error {
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return err
+	}
+	w.Status.Ready = true
+	return r.Status().Update(ctx, w) // want `reconcile path \(\(\*ParamReconciler\)\.Reconcile → \(\*ParamReconciler\)\.refresh\)`
+}
+
+// NestedReconciler writes again only after writes that left the object
+// fresh, one of them in a nested branch that returns.
+type NestedReconciler struct {
+	client.Client
+}
+
+func (r *NestedReconciler) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	if err := r.Status().Update(ctx, &w); err != nil { // want `status written with Update`
+		return reconcile.Result{}, err
+	}
+	if w.Labels["mode"] != "" {
+		if w.Labels["mode"] == "bad" {
+			_ = r.Status().Update(ctx, &w)
+			return reconcile.Result{}, nil
+		}
+		w.Status.Ready = true
+	}
+	return reconcile.Result{}, r.Status().Update(ctx, &w)
+}

@@ -110,3 +110,22 @@ type NotAReconciler struct{ c client.Client }
 func (r *NotAReconciler) Reconcile(ctx context.Context, w *api.Widget) error {
 	return r.c.Status().Update(ctx, w)
 }
+
+// syncer writes the object, then its status: the status Update carries the
+// resourceVersion the first write returned, even for a parameter.
+type syncer struct{ c client.Client }
+
+func (s *syncer) Sync(ctx context.Context, w *api.Widget) error {
+	if err := s.c.Update(ctx, w); err != nil {
+		return err
+	}
+	w.Status.Ready = true
+	return s.c.Status().Update(ctx, w)
+}
+
+type SyncR struct{ s *syncer }
+
+func (r *SyncR) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	var w api.Widget
+	return reconcile.Result{}, r.s.Sync(ctx, &w)
+}
