@@ -61,7 +61,7 @@ func New(pass *analysis.Pass, name string) *Reporter {
 		for _, cg := range f.Comments {
 			for _, c := range cg.List {
 				if d := parse(c, tf); d != nil {
-					d.skipped = ast.IsGenerated(f) || strings.HasSuffix(tf.Name(), "_test.go")
+					d.skipped = SkipFile(pass, f, false)
 					d.trailing = trailing(pass, tf, c.Pos())
 					r.directives = append(r.directives, d)
 				}

@@ -88,7 +88,7 @@ func run(pass *analysis.Pass, cfg *Config) (any, error) {
 		}
 	}
 	checked := func(f *ast.File) bool {
-		return (cfg.Tests || !isTest(f)) && !ast.IsGenerated(f)
+		return !ignore.SkipFile(pass, f, cfg.Tests)
 	}
 	r := &reporter{pass: pass, rep: rep, cfg: cfg, c: c, owners: collectOwners(pass, m, checked, isTest)}
 	for _, f := range pass.Files {
@@ -202,6 +202,8 @@ func (r *reporter) check(file *ast.File, call *ast.CallExpr) {
 	switch {
 	case spread:
 		d.Message += " (no suggested fix: the options are spread from a slice; add the owner to it)"
+	case ignore.CgoProcessed(file):
+		d.Message += " (no suggested fix: " + ignore.CgoReason + ")"
 	default:
 		text, edits, ok := r.owner(file, call)
 		if !ok {

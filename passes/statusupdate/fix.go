@@ -12,6 +12,7 @@ import (
 
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/fixes"
+	"github.com/statuslint/statuslint/internal/ignore"
 	"github.com/statuslint/statuslint/internal/reach"
 )
 
@@ -33,6 +34,8 @@ import (
 // report.
 func suggestFix(pass *analysis.Pass, res *reach.Result, file *ast.File, w *reach.Write, names *snapshotNames) (fix *analysis.SuggestedFix, reason string, fresh bool) {
 	switch {
+	case ignore.CgoProcessed(file):
+		return nil, ignore.CgoReason, false
 	case w.MethodValue:
 		return nil, "the write goes through a method value", false
 	case w.Deferred:

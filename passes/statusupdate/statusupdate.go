@@ -54,7 +54,7 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 			continue
 		}
 		file := fileOf(pass, w.Node)
-		if file == nil || ast.IsGenerated(file) || (!cfg.Tests && strings.HasSuffix(pass.Fset.File(file.Pos()).Name(), "_test.go")) {
+		if ignore.SkipFile(pass, file, cfg.Tests) {
 			continue // generated code is fixed in its generator; tests hold fakes
 		}
 		path := strings.Join(res.Path(w.Fn), " → ")

@@ -69,3 +69,8 @@ func TestBadRootsPattern(t *testing.T) {
 func TestIgnoreDirectives(t *testing.T) {
 	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/ignored", "statusupdate/fileignored")
 }
+
+// TestCgo covers a package that uses cgo.
+func TestCgo(t *testing.T) {
+	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/cgo")
+}
