@@ -28,7 +28,14 @@
 // calls of another package's functions known to write status.
 //
 // "The same object" means: the conditions argument is &X.Status.Conditions
-// (or any field path under X), and the write's object argument is X or &X.
+// (or any field path under X), or a call X.GetStatusConditions() of an
+// accessor, and the write's object argument is X or &X. An accessor is a
+// method of X's type, called directly (not through an interface), without
+// other parameters, that returns *[]metav1.Condition: one declared in the
+// package itself must return the address of a field under the receiver's
+// Status; one declared in another package (the API types' package, whose
+// bodies are not built) is taken by its signature, as
+// func (in *HelmRelease) GetStatusConditions() *[]metav1.Condition is.
 // The object is followed by its SSA value through local variables,
 // closures' free variables, and the parameters of the package's own
 // functions:
@@ -59,7 +66,39 @@
 //     IsStatusConditionFalse or FindStatusCondition of the same condition
 //     type, checked before setting so that both the set and the write
 //     happen only when the condition is not already as wanted. A check of
-//     another constant condition type guards nothing.
+//     another constant condition type guards nothing (the type of the set
+//     condition is known when it is a composite literal with a constant
+//     Type; otherwise a check of any type counts);
+//   - a flag: a bool variable that is false unless set to true, where each
+//     assignment of true is in a block that one of the guards above decides
+//     (every path to it passes the guard, and one of the guard's branches
+//     cannot reach it), and some path reaches the if without setting it.
+//     The same when the flag is set where a SetStatusCondition result or a
+//     DeepEqual comparison held, in a loop, or in a closure that captures
+//     it. A flag set on every path, unconditionally, or under an if that
+//     does not depend on a change guards nothing.
+//
+// A flag guard:
+//
+//	needsUpdate := false
+//	if cur := meta.FindStatusCondition(w.Status.Conditions, "Ready"); cur == nil || cur.Status != ready.Status {
+//		meta.SetStatusCondition(&w.Status.Conditions, ready)
+//		needsUpdate = true
+//	}
+//	if needsUpdate {
+//		return ctrl.Result{}, r.Status().Patch(ctx, &w, client.Merge)
+//	}
+//
+// The values the guards test are followed through calls of functions that
+// are not the package's own: such a call that returns a value carries the
+// dependency of its arguments (and receiver) to its result, so
+// ptr.Deref(meta.FindStatusCondition(...), metav1.Condition{}).Status, or a
+// DeepCopy of the found condition, still depends on the check. This is a
+// conservative data flow through opaque calls, not a list of pass-through
+// functions: any such function is assumed to compute its result from its
+// arguments. An error result is the exception (if err := f(cond); err != nil
+// decides nothing about a change). The package's own functions are read
+// instead: their result counts when it depends on a change.
 //
 // The parts of a compound condition (a && b) are taken together. An if that
 // both branches get past (if changed { log(...) }) guards nothing.
@@ -155,7 +194,9 @@
 //     keep its old value when the write is skipped), the write is part of a
 //     larger expression, or the if around it has an else branch or tests
 //     more than its error;
-//   - the write does not follow the call in an enclosing block.
+//   - the write does not follow the call in an enclosing block;
+//   - the conditions are passed through an accessor (X.GetStatusConditions())
+//     rather than as &X.Status.Conditions.
 //
 // The fix assumes that the conditions are the only status the function
 // changes before the write. Status changes made by helpers it calls are not
@@ -200,10 +241,10 @@ never settles.
 The pass reports a SetStatusCondition call whose result is discarded when a
 status write of the same object follows on some path without a guard that
 depends on a change: the returned bool, a DeepEqual of old and new status,
-or an IsStatusConditionPresentAndEqual-style check before setting. The
-object is followed through closures and the package's helpers. Before
-apimachinery v0.29 (no result) it reports unconditional writes and points to
-a comparison.
+an IsStatusConditionPresentAndEqual-style check before setting, or a flag
+set to true only where one of these held. The object is followed through
+closures and the package's helpers. Before apimachinery v0.29 (no result) it
+reports unconditional writes and points to a comparison.
 
 The suggested fix keeps the result in a changed variable and wraps the write
 in if changed { ... }; it composes with the statusupdate and fieldmanager

@@ -34,3 +34,9 @@ func (in *Widget) DeepCopyObject() runtime.Object { return in.DeepCopy() }
 func (in *Widget) MarkReady() {
 	meta.SetStatusCondition(&in.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Ready"})
 }
+
+// GetStatusConditions is the accessor that helm-controller's API types
+// declare: the conditions it returns are the object's own.
+func (in *Widget) GetStatusConditions() *[]metav1.Condition {
+	return &in.Status.Conditions
+}

@@ -10,6 +10,7 @@ import (
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 )
@@ -51,6 +52,18 @@ func (r *WidgetReconciler) Reconcile(req reconcile.Request) (reconcile.Result, e
 	if err := r.checked(ctx, &w); err != nil {
 		return reconcile.Result{}, err
 	}
+	if err := r.flagged(ctx, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	if err := r.flaggedDeepEqual(ctx, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	if err := r.flaggedAlways(ctx, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	if err := r.dereffed(ctx, &w); err != nil {
+		return reconcile.Result{}, err
+	}
 	return reconcile.Result{}, r.helper(ctx, &w)
 }
 
@@ -77,5 +90,56 @@ func (r *WidgetReconciler) checked(ctx context.Context, w *Widget) error {
 // helper sets and writes unconditionally: reported with the path.
 func (r *WidgetReconciler) helper(ctx context.Context, w *Widget) error {
 	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `^status written after SetStatusCondition whether or not a condition changed in the reconcile path \(\(\*WidgetReconciler\)\.Reconcile → \(\*WidgetReconciler\)\.helper\); .*equality\.Semantic\.DeepEqual`
+	return r.Status().Update(ctx, w)
+}
+
+// flagged sets a flag where the condition is not already so, and writes
+// when the flag is set: not reported.
+func (r *WidgetReconciler) flagged(ctx context.Context, w *Widget) error {
+	needsUpdate := false
+	if cur := meta.FindStatusCondition(w.Status.Conditions, "Ready"); cur == nil || cur.Status != ready.Status {
+		meta.SetStatusCondition(&w.Status.Conditions, ready)
+		needsUpdate = true
+	}
+	if needsUpdate {
+		return r.Status().Update(ctx, w)
+	}
+	return nil
+}
+
+// flaggedDeepEqual sets the flag from a comparison: not reported.
+func (r *WidgetReconciler) flaggedDeepEqual(ctx context.Context, w *Widget) error {
+	old := w.DeepCopy()
+	meta.SetStatusCondition(&w.Status.Conditions, ready)
+	needsUpdate := false
+	if !equality.Semantic.DeepEqual(old.Status.Conditions, w.Status.Conditions) {
+		needsUpdate = true
+	}
+	if needsUpdate {
+		return r.Status().Update(ctx, w)
+	}
+	return nil
+}
+
+// flaggedAlways sets the flag whatever changed: reported.
+func (r *WidgetReconciler) flaggedAlways(ctx context.Context, w *Widget) error {
+	needsUpdate := false
+	if w.Generation > 0 {
+		meta.SetStatusCondition(&w.Status.Conditions, ready) // want `^status written after SetStatusCondition whether or not a condition changed`
+		needsUpdate = true
+	}
+	if needsUpdate {
+		return r.Status().Update(ctx, w)
+	}
+	return nil
+}
+
+// dereffed compares the found condition through ptr.Deref: not reported.
+func (r *WidgetReconciler) dereffed(ctx context.Context, w *Widget) error {
+	cur := ptr.Deref(meta.FindStatusCondition(w.Status.Conditions, "Ready"), metav1.Condition{})
+	if cur.Status == ready.Status {
+		return nil
+	}
+	meta.SetStatusCondition(&w.Status.Conditions, ready)
 	return r.Status().Update(ctx, w)
 }
