@@ -128,7 +128,7 @@ func (c *checker) check(cfg *Config, fn *ssa.Function, call ssa.CallInstruction)
 		return nil
 	}
 	file := c.fileOf(syn.Pos())
-	if file == nil || ast.IsGenerated(file) || (!cfg.Tests && strings.HasSuffix(c.pass.Fset.File(file.Pos()).Name(), "_test.go")) {
+	if ignore.SkipFile(c.pass, file, cfg.Tests) {
 		return nil // generated code is fixed in its generator; tests hold fakes
 	}
 	f = &finding{fn: fn, instr: call, call: syn, file: file, legacy: legacy}

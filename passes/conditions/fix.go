@@ -16,6 +16,7 @@ import (
 
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/fixes"
+	"github.com/statuslint/statuslint/internal/ignore"
 	"github.com/statuslint/statuslint/internal/reach"
 )
 
@@ -67,6 +68,9 @@ func (c *checker) suggestFixes(found []*finding) {
 // safeBuildFix is buildFix, withholding the fix on odd code it did not
 // foresee rather than failing the run.
 func (c *checker) safeBuildFix(fn *ssa.Function, group []*finding) (fix *analysis.SuggestedFix, reason string) {
+	if ignore.CgoProcessed(group[0].file) {
+		return nil, ignore.CgoReason
+	}
 	defer func() {
 		if recover() != nil {
 			fix, reason = nil, "the code around the write is too unusual to rewrite safely; guard the write with the result"
