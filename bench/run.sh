@@ -49,7 +49,7 @@ while [ $# -gt 0 ]; do
 	--no-example) EXAMPLE=0; CMDLINE+=" --no-example"; shift ;;
 	--results) RESULTS=$2; shift 2 ;;
 	--report) REPORT=1; shift ;;
-	-h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+	-h | --help) sed -n '2,/^set -euo/p' "$BENCH/$(basename "$0")" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
 	*) echo "run.sh: unknown argument $1" >&2; exit 2 ;;
 	esac
 done
