@@ -13,6 +13,8 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // Package paths statuslint recognises.
@@ -173,6 +175,14 @@ func (m *Model) WriterSourceExpr(info *types.Info, e ast.Expr) (sub string, know
 		}
 		return nil
 	})
+}
+
+// CalledFunc returns the function or method a call names (an interface
+// method included, a generic function's origin for an instantiation), or
+// nil for calls of function values, builtins and conversions.
+func CalledFunc(info *types.Info, call *ast.CallExpr) *types.Func {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	return fn
 }
 
 // MethodCall returns the method a call invokes and the static type of its

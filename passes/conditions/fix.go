@@ -280,7 +280,7 @@ func (c *checker) otherStatusChanges(body *ast.BlockStmt, obj *types.Var, calls 
 			if calls[n] || len(n.Args) == 0 {
 				return true
 			}
-			fn := typeutilCallee(info, n)
+			fn := crmodel.CalledFunc(info, n)
 			switch crmodel.ClassifyConditionFunc(fn) {
 			case crmodel.SetCondition, crmodel.RemoveCondition:
 				if rootVar(info, n.Args[0]) == obj {
@@ -357,23 +357,6 @@ func instrReaches(a, b ssa.Instruction) bool {
 	return false
 }
 
-// typeutilCallee returns the package-level function or method a call
-// names, or nil.
-func typeutilCallee(info *types.Info, call *ast.CallExpr) *types.Func {
-	var id *ast.Ident
-	switch f := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		id = f
-	case *ast.SelectorExpr:
-		id = f.Sel
-	}
-	if id == nil {
-		return nil
-	}
-	fn, _ := info.Uses[id].(*types.Func)
-	return fn
-}
-
 // callStmt returns the statement a SetStatusCondition call makes up: the
 // expression statement, or `_ = call` (then blank is the `_`).
 func callStmt(file *ast.File, call *ast.CallExpr) (ast.Stmt, *ast.Ident) {
@@ -408,19 +391,6 @@ func inFuncLit(file *ast.File, body *ast.BlockStmt, n ast.Node) bool {
 	return false
 }
 
-// stmtList returns the statements of a block-like node.
-func stmtList(n ast.Node) []ast.Stmt {
-	switch n := n.(type) {
-	case *ast.BlockStmt:
-		return n.List
-	case *ast.CaseClause:
-		return n.Body
-	case *ast.CommClause:
-		return n.Body
-	}
-	return nil
-}
-
 // declList returns the innermost statement list around first in which the
 // statement holding first comes before the statements holding every
 // target, and that statement's index.
@@ -437,7 +407,7 @@ func declList(file *ast.File, body *ast.BlockStmt, first ast.Stmt, targets []*ta
 		if _, ok := n.(*ast.FuncLit); ok {
 			return nil, -1
 		}
-		if list := stmtList(n); list != nil {
+		if list := fixes.StmtList(n); list != nil {
 			idx := -1
 			for i, s := range list {
 				if s == child {
@@ -523,7 +493,7 @@ func (c *checker) writeTarget(file *ast.File, body *ast.BlockStmt, w *reach.Writ
 		return nil, "the write is not a statement of its own"
 	}
 	parent := parentOf(path, t.stmt)
-	if stmtList(parent) == nil {
+	if fixes.StmtList(parent) == nil {
 		return nil, "the write is not in a block"
 	}
 	return t, ""

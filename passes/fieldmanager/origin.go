@@ -199,7 +199,7 @@ func (c *checker) clientExpr(e ast.Expr, idx int) state {
 		if idx > 0 {
 			return unknown
 		}
-		if fn := calledFunc(c.info, x); fn != nil {
+		if fn := crmodel.CalledFunc(c.info, x); fn != nil {
 			switch c.m.ClientFunc(fn) {
 			case "WithFieldOwner":
 				if len(x.Args) == 2 {
@@ -390,7 +390,7 @@ func (c *checker) option(e ast.Expr) state {
 			if ftv, ok := c.info.Types[x.Fun]; ok && ftv.IsType() && len(x.Args) == 1 {
 				return c.option(x.Args[0]) // client.PatchOption(x)
 			}
-			if fn := calledFunc(c.info, x); fn != nil && c.m.ClientFunc(fn) != "" {
+			if fn := crmodel.CalledFunc(c.info, x); fn != nil && c.m.ClientFunc(fn) != "" {
 				// Option constructors of the client package
 				// (WithSubResourceBody, ...) cannot name a manager
 				// unless handed one.
@@ -675,25 +675,6 @@ func (c *checker) localOptionType(t types.Type) state {
 }
 
 // --- helpers --------------------------------------------------------------
-
-// calledFunc returns the package-level function or method a call names
-// statically, or nil.
-func calledFunc(info *types.Info, call *ast.CallExpr) *types.Func {
-	var id *ast.Ident
-	switch f := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		id = f
-	case *ast.SelectorExpr:
-		id = f.Sel
-	case *ast.IndexExpr:
-		return calledFunc(info, &ast.CallExpr{Fun: f.X})
-	}
-	if id == nil {
-		return nil
-	}
-	fn, _ := info.Uses[id].(*types.Func)
-	return fn
-}
 
 func isEmptyString(v constant.Value) bool {
 	return v != nil && v.Kind() == constant.String && constant.StringVal(v) == ""

@@ -122,7 +122,7 @@ func collectOwners(pass *analysis.Pass, m *crmodel.Model, checked, isTest func(*
 			case *ast.CallExpr:
 				if tv, ok := info.Types[n.Fun]; ok && tv.IsType() && m.IsFieldOwner(tv.Type) && len(n.Args) == 1 {
 					addString(n.Args[0], false)
-				} else if fn := calledFunc(info, n); fn != nil && m.ClientFunc(fn) == "WithFieldOwner" && len(n.Args) == 2 {
+				} else if fn := crmodel.CalledFunc(info, n); fn != nil && m.ClientFunc(fn) == "WithFieldOwner" && len(n.Args) == 2 {
 					addString(n.Args[1], false)
 				}
 			case *ast.CompositeLit:

@@ -169,17 +169,11 @@ func lastLoad(m *crmodel.Model, info *types.Info, path []ast.Node, body *ast.Blo
 	}
 	var child ast.Node
 	for _, n := range path {
-		var list []ast.Stmt
-		switch n := n.(type) {
-		case *ast.BlockStmt:
-			list = n.List
-		case *ast.CaseClause:
-			list = n.Body
-		case *ast.CommClause:
-			list = n.Body
+		switch n.(type) {
 		case *ast.FuncLit, *ast.FuncDecl:
 			return nil, nil, notLoaded
 		}
+		list := fixes.StmtList(n)
 		if list != nil {
 			idx := -1
 			for i, s := range list {
@@ -249,16 +243,8 @@ func loads(m *crmodel.Model, info *types.Info, s ast.Stmt, v *types.Var) (direct
 			return false
 		// A block that ends in a return does not reach the statements
 		// after s: what it loads does not matter to them.
-		case *ast.BlockStmt:
-			if returns(n.List) {
-				return false
-			}
-		case *ast.CaseClause:
-			if returns(n.Body) {
-				return false
-			}
-		case *ast.CommClause:
-			if returns(n.Body) {
+		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+			if returns(fixes.StmtList(n)) {
 				return false
 			}
 		case *ast.CallExpr:
@@ -394,15 +380,7 @@ func method(pkg *types.Package, t types.Type, name string) *types.Signature {
 func stmtAfter(body *ast.BlockStmt, s ast.Stmt) ast.Stmt {
 	var next ast.Stmt
 	ast.Inspect(body, func(n ast.Node) bool {
-		var list []ast.Stmt
-		switch n := n.(type) {
-		case *ast.BlockStmt:
-			list = n.List
-		case *ast.CaseClause:
-			list = n.Body
-		case *ast.CommClause:
-			list = n.Body
-		}
+		list := fixes.StmtList(n)
 		for i, x := range list {
 			if x == s && i+1 < len(list) {
 				next = list[i+1]
