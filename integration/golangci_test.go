@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/statuslint/statuslint/analyzer"
+
+	"github.com/statuslint/statuslint/internal/testmodule"
 )
 
 // The settings of integration/testdata/golangci/golangci.yml, as go vet
@@ -175,7 +177,7 @@ func golangciBinary(t *testing.T) string {
 
 		start := time.Now()
 		cmd := exec.Command("go", "build", "-o", tmp, ".")
-		cmd.Dir = filepath.Join(repoRoot(t), "tools", "golangci-lint")
+		cmd.Dir = filepath.Join(testmodule.RepoRoot(t), "tools", "golangci-lint")
 		cmd.Env = append(os.Environ(), "GOWORK=off")
 		if out, err := cmd.CombinedOutput(); err != nil {
 			golangciErr = fmt.Errorf("building tools/golangci-lint: %v\n%s\n"+
@@ -195,7 +197,7 @@ func golangciBinary(t *testing.T) string {
 // golangciConfig returns the configuration file integration/testdata/golangci/name.
 func golangciConfig(t *testing.T, name string) string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(repoRoot(t), "integration", "testdata", "golangci", name))
+	data, err := os.ReadFile(filepath.Join(testmodule.RepoRoot(t), "integration", "testdata", "golangci", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -207,13 +209,13 @@ func golangciConfig(t *testing.T, name string) string {
 // checkout, writes cfg as its .golangci.yml and returns the directory.
 func golangciExampleCopy(t *testing.T, cfg string) string {
 	t.Helper()
-	src := filepath.Join(repoRoot(t), "example")
+	src := filepath.Join(testmodule.RepoRoot(t), "example")
 	tmp, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
 	dst := filepath.Join(tmp, "example")
-	copyTree(t, src, dst)
+	testmodule.CopyTree(t, src, dst)
 
 	r := run(t, dst, golangciGoEnv(), "go", "mod", "edit", "-json")
 	if r.ExitCode != 0 {

@@ -17,6 +17,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/statuslint/statuslint/internal/testmodule"
 )
 
 var (
@@ -39,8 +41,8 @@ func goplsBinary(t *testing.T) string {
 		}
 		goplsPath = filepath.Join(dir, "gopls")
 		start := time.Now()
-		cmd := exec.Command("go", "run", ".", "-v", "-o", goplsPath, "-repo", repoRoot(t))
-		cmd.Dir = filepath.Join(repoRoot(t), "tools", "gopls")
+		cmd := exec.Command("go", "run", ".", "-v", "-o", goplsPath, "-repo", testmodule.RepoRoot(t))
+		cmd.Dir = filepath.Join(testmodule.RepoRoot(t), "tools", "gopls")
 		goplsOut, goplsErr = cmd.CombinedOutput()
 		t.Logf("built gopls in %s", time.Since(start).Round(time.Second))
 	})
@@ -54,13 +56,13 @@ func goplsBinary(t *testing.T) string {
 // replace of statuslint at this checkout.
 func goplsExampleCopy(t *testing.T, name string) string {
 	t.Helper()
-	root := repoRoot(t)
+	root := testmodule.RepoRoot(t)
 	tmp, err := filepath.EvalSymlinks(t.TempDir()) // gopls and vet print resolved paths
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := filepath.Join(tmp, name)
-	copyTree(t, filepath.Join(root, "example"), dir)
+	testmodule.CopyTree(t, filepath.Join(root, "example"), dir)
 	if res := run(t, dir, goplsGoEnv(), "go", "mod", "edit", "-replace", "github.com/statuslint/statuslint="+root); res.ExitCode != 0 {
 		t.Fatalf("go mod edit -replace: %s", res.Stderr)
 	}
@@ -193,7 +195,7 @@ func goplsIsStatusupdate(msg string) bool { return strings.Contains(msg, "status
 // repository's go test ./... does not reach: its patch of gopls's analyzer
 // list must fail loudly, naming the file and the anchor, when the list moves.
 func TestGoplsBuilder(t *testing.T) {
-	res := run(t, filepath.Join(repoRoot(t), "tools", "gopls"), []string{"GOWORK=off"}, "go", "test", "./...")
+	res := run(t, filepath.Join(testmodule.RepoRoot(t), "tools", "gopls"), []string{"GOWORK=off"}, "go", "test", "./...")
 	if res.ExitCode != 0 {
 		t.Fatalf("go test in tools/gopls exited %d:\n%s%s", res.ExitCode, res.Stdout, res.Stderr)
 	}
@@ -205,7 +207,7 @@ func TestGoplsBuilder(t *testing.T) {
 func TestGopls(t *testing.T) {
 	gopls := goplsBinary(t)
 	statuslint := statuslintBinary(t)
-	root := repoRoot(t)
+	root := testmodule.RepoRoot(t)
 	if _, err := os.Stat(filepath.Join(root, "example", "go.mod")); err != nil {
 		t.Fatalf("the example operator is missing: %v", err)
 	}

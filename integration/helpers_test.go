@@ -8,21 +8,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
-)
 
-// repoRoot is the root of the statuslint module.
-func repoRoot(t testing.TB) string {
-	t.Helper()
-	_, file, _, ok := runtime.Caller(0)
-	if !ok {
-		t.Fatal("cannot locate the integration package")
-	}
-	return filepath.Dir(filepath.Dir(file))
-}
+	"github.com/statuslint/statuslint/internal/testmodule"
+)
 
 var (
 	buildOnce sync.Once
@@ -42,7 +33,7 @@ func statuslintBinary(t testing.TB) string {
 		}
 		binPath = filepath.Join(dir, "statuslint")
 		cmd := exec.Command("go", "build", "-o", binPath, "./cmd/statuslint")
-		cmd.Dir = repoRoot(t)
+		cmd.Dir = testmodule.RepoRoot(t)
 		buildOut, buildErr = cmd.CombinedOutput()
 	})
 	if buildErr != nil {
@@ -76,27 +67,4 @@ func run(t testing.TB, dir string, env []string, name string, args ...string) re
 		res.ExitCode = ee.ExitCode()
 	}
 	return res
-}
-
-// copyTree copies the directory src to dst, which must not exist.
-func copyTree(t testing.TB, src, dst string) {
-	t.Helper()
-	err := filepath.Walk(src, func(path string, info os.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, path)
-		target := filepath.Join(dst, rel)
-		if info.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, info.Mode().Perm())
-	})
-	if err != nil {
-		t.Fatalf("copying %s: %v", src, err)
-	}
 }

@@ -9,21 +9,11 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/statuslint/statuslint/internal/testmodule"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of the integration tests")
-
-// exampleCopy copies the bundled example module to a temporary directory
-// and points its replace directive back at this checkout.
-func exampleCopy(t *testing.T) string {
-	t.Helper()
-	dst := filepath.Join(t.TempDir(), "example")
-	copyTree(t, filepath.Join(repoRoot(t), "example"), dst)
-	if r := run(t, dst, nil, "go", "mod", "edit", "-replace=github.com/statuslint/statuslint="+repoRoot(t)); r.ExitCode != 0 {
-		t.Fatalf("go mod edit: %s", r.Stderr)
-	}
-	return dst
-}
 
 var diagLine = regexp.MustCompile(`^(\S+\.go):(\d+):(\d+): (.*)$`)
 
@@ -60,9 +50,9 @@ func goVet(t *testing.T, dir string, args ...string) []string {
 // example operator, which uses the real controller-runtime, and checks
 // the exact findings against integration/testdata/example.vet.golden.
 func TestGoVetOnExample(t *testing.T) {
-	dir := exampleCopy(t)
+	dir := testmodule.ExampleCopy(t)
 	got := goVet(t, dir)
-	golden := filepath.Join(repoRoot(t), "integration", "testdata", "example.vet.golden")
+	golden := filepath.Join(testmodule.RepoRoot(t), "integration", "testdata", "example.vet.golden")
 	if *update {
 		if err := os.WriteFile(golden, []byte(strings.Join(got, "\n")+"\n"), 0o644); err != nil {
 			t.Fatal(err)
@@ -130,7 +120,7 @@ type jsonDiagnostic struct {
 // is gofmt-clean, keeps only the findings that had no fix, and that a
 // second run changes nothing.
 func TestFixOnExample(t *testing.T) {
-	dir := exampleCopy(t)
+	dir := testmodule.ExampleCopy(t)
 	bin := statuslintBinary(t)
 
 	r := run(t, dir, nil, bin, "-json", "./...")

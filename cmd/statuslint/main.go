@@ -5,9 +5,12 @@
 // vet tool (go vet -vettool=$(which statuslint) ./...) and as a fix tool
 // (go fix -fixtool=$(which statuslint) ./...).
 //
-// As a vet tool it answers for a dependency that can neither produce nor
-// pass on a fact at once, without parsing or type-checking it (see
-// internal/vetskip); STATUSLINT_NOSKIP=1 turns that off.
+// Both ways, a dependency that can neither produce nor pass on a fact
+// costs next to nothing. As a vet tool it answers for such a package at
+// once, without parsing or type-checking it (see internal/vetskip);
+// standalone, it reads such a package's types from the compiler's export
+// data instead of type-checking it from source (see internal/driver).
+// STATUSLINT_NOSKIP=1 turns both off.
 package main
 
 import (
@@ -17,6 +20,7 @@ import (
 	"golang.org/x/tools/go/analysis/multichecker"
 
 	"github.com/statuslint/statuslint/analyzer"
+	"github.com/statuslint/statuslint/internal/driver"
 	"github.com/statuslint/statuslint/internal/vetskip"
 )
 
@@ -31,6 +35,11 @@ func main() {
 	// pass on a fact (see internal/vetskip), before any parsing.
 	if vetskip.Skip(os.Args[1:]) {
 		os.Exit(0)
+	}
+	// A standalone run gets the driver that skips dependencies; the vet
+	// and fix tool protocols and help stay multichecker's.
+	if driver.Standalone(os.Args[1:]) {
+		driver.Main("statuslint", analyzer.Analyzers, os.Args[1:])
 	}
 	multichecker.Main(analyzer.Analyzers...)
 }

@@ -15,6 +15,8 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/statuslint/statuslint/internal/reach"
+
+	"github.com/statuslint/statuslint/internal/testmodule"
 )
 
 // The benchmarks of the reach analyzer run it, through a small harness,
@@ -105,7 +107,7 @@ func bigPackage(b *testing.B, n int, ifaces bool) *packages.Package {
 		}
 		src := filepath.Join("..", "..", "testdata", "src")
 		for _, root := range []string{"sigs.k8s.io", "k8s.io", "github.com"} {
-			if gopathErr = copyDir(filepath.Join(src, root), filepath.Join(gopath, "src", root)); gopathErr != nil {
+			if gopathErr = testmodule.CopyDir(filepath.Join(src, root), filepath.Join(gopath, "src", root)); gopathErr != nil {
 				return
 			}
 		}
@@ -146,24 +148,6 @@ func bigPackage(b *testing.B, n int, ifaces bool) *packages.Package {
 	}
 	loaded[name] = pkgs[0]
 	return pkgs[0]
-}
-
-func copyDir(src, dst string) error {
-	return filepath.Walk(src, func(path string, info os.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, path)
-		target := filepath.Join(dst, rel)
-		if info.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
 }
 
 // bigSource returns the files of a package of n reconcilers.

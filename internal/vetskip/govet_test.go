@@ -7,13 +7,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/statuslint/statuslint/internal/testmodule"
 	"github.com/statuslint/statuslint/internal/vetskip"
 )
 
@@ -24,15 +24,6 @@ import (
 // happen. Each run uses its own build of statuslint, with a salt of its
 // own, so go vet's cached results of one run or of an earlier test run
 // cannot stand in for the other's.
-
-func repoRoot(t *testing.T) string {
-	t.Helper()
-	_, file, _, ok := runtime.Caller(0)
-	if !ok {
-		t.Fatal("cannot locate the test file")
-	}
-	return filepath.Dir(filepath.Dir(filepath.Dir(file)))
-}
 
 var (
 	binMu sync.Mutex
@@ -54,7 +45,7 @@ func statuslint(t *testing.T, salt string) string {
 	bin := filepath.Join(dir, "statuslint")
 	salt = fmt.Sprintf("%s-%d-%d", salt, os.Getpid(), time.Now().UnixNano())
 	cmd := exec.Command("go", "build", "-ldflags=-X main.salt="+salt, "-o", bin, "./cmd/statuslint")
-	cmd.Dir = repoRoot(t)
+	cmd.Dir = testmodule.RepoRoot(t)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("building statuslint: %v\n%s", err, out)
 	}
@@ -170,7 +161,7 @@ func compare(t *testing.T, skip, noskip *vetRun) {
 // the fact comes to it re-exported in the facts of internal/wrap, a package
 // that does not import controller-runtime. Skipping wrap would lose it.
 func TestGoVetStubModule(t *testing.T) {
-	dir := stubModule(t)
+	dir := testmodule.StubModule(t)
 	skip := goVet(t, dir, statuslint(t, "stub-skip"), false, "./internal/controller/...")
 	noskip := goVet(t, dir, statuslint(t, "stub-noskip"), true, "./internal/controller/...")
 	compare(t, skip, noskip)
@@ -210,17 +201,7 @@ func TestGoVetStubModule(t *testing.T) {
 // status helper (internal/status) must still be reported where a
 // reconciler calls it.
 func TestGoVetExample(t *testing.T) {
-	src := filepath.Join(repoRoot(t), "example")
-	if _, err := os.Stat(filepath.Join(src, "go.mod")); err != nil {
-		t.Skip("no example module")
-	}
-	dir := filepath.Join(t.TempDir(), "example")
-	copyTree(t, src, dir)
-	cmd := exec.Command("go", "mod", "edit", "-replace=github.com/statuslint/statuslint="+repoRoot(t))
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go mod edit: %v\n%s", err, out)
-	}
+	dir := testmodule.ExampleCopy(t)
 	skip := goVet(t, dir, statuslint(t, "example-skip"), false, "./...")
 	noskip := goVet(t, dir, statuslint(t, "example-noskip"), true, "./...")
 	compare(t, skip, noskip)
@@ -241,166 +222,4 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
-}
-
-func copyTree(t *testing.T, src, dst string) {
-	t.Helper()
-	err := filepath.Walk(src, func(path string, info os.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, path)
-		target := filepath.Join(dst, rel)
-		if info.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
-	if err != nil {
-		t.Fatalf("copying %s: %v", src, err)
-	}
-}
-
-func writeFiles(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for name, content := range files {
-		path := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
-// stubModule writes a module using the API stubs as replaced modules.
-func stubModule(t *testing.T) string {
-	dir := t.TempDir()
-	stubs := map[string]string{ // module path → stub directory under testdata/src
-		"sigs.k8s.io/controller-runtime": "sigs.k8s.io/controller-runtime",
-		"k8s.io/apimachinery":            "k8s.io/apimachinery",
-		"k8s.io/api":                     "k8s.io/api",
-		"k8s.io/client-go":               "k8s.io/client-go",
-		"github.com/go-logr/logr":        "github.com/go-logr/logr",
-	}
-	var mod strings.Builder
-	mod.WriteString("module example.com/skiptest\n\ngo 1.22\n\n")
-	var paths []string
-	for p := range stubs {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
-	for i, p := range paths {
-		sub := filepath.Join(dir, "stubs", fmt.Sprint(i))
-		copyTree(t, filepath.Join(repoRoot(t), "testdata", "src", filepath.FromSlash(stubs[p])), sub)
-		writeFiles(t, sub, map[string]string{"go.mod": "module " + p + "\n\ngo 1.22\n"})
-		fmt.Fprintf(&mod, "require %s v0.0.0\nreplace %s => ./stubs/%d\n", p, p, i)
-	}
-	writeFiles(t, dir, map[string]string{
-		"go.mod": mod.String(),
-		"api/api.go": `package api
-
-import (
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/runtime"
-)
-
-type Widget struct {
-	metav1.TypeMeta
-	metav1.ObjectMeta
-	Ready bool
-}
-
-func (in *Widget) DeepCopyObject() runtime.Object { c := *in; return &c }
-`,
-		"internal/util/util.go": `// Package util imports nothing that matters: the skip applies.
-package util
-
-import "fmt"
-
-func Describe(name string) string { return fmt.Sprintf("widget %s", name) }
-`,
-		"internal/status/status.go": `package status
-
-import (
-	"context"
-
-	"sigs.k8s.io/controller-runtime/pkg/client"
-)
-
-func SetReady(ctx context.Context, c client.Client, obj client.Object) error {
-	return c.Status().Update(ctx, obj)
-}
-
-type Writer struct{ C client.Client }
-
-func (w *Writer) Flush(ctx context.Context, obj client.Object) error {
-	return w.C.Status().Update(ctx, obj)
-}
-`,
-		"internal/wrap/wrap.go": `// Package wrap does not import controller-runtime, but passes on the
-// fact of (*status.Writer).Flush to its importers.
-package wrap
-
-import "example.com/skiptest/internal/status"
-
-var w status.Writer
-
-func Writer() *status.Writer { return &w }
-`,
-		"internal/controller/controller.go": `package controller
-
-import (
-	"context"
-
-	"sigs.k8s.io/controller-runtime/pkg/client"
-	"sigs.k8s.io/controller-runtime/pkg/reconcile"
-
-	"example.com/skiptest/api"
-	"example.com/skiptest/internal/util"
-	"example.com/skiptest/internal/wrap"
-)
-
-// R does not import the status package: the fact of Flush reaches it
-// only through wrap's facts.
-type R struct{ client.Client }
-
-func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
-	var w api.Widget
-	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
-		return reconcile.Result{}, err
-	}
-	w.Name = util.Describe(w.Name)
-	return reconcile.Result{}, wrap.Writer().Flush(ctx, &w)
-}
-`,
-		"internal/controller/direct/direct.go": `package direct
-
-import (
-	"context"
-
-	"sigs.k8s.io/controller-runtime/pkg/client"
-	"sigs.k8s.io/controller-runtime/pkg/reconcile"
-
-	"example.com/skiptest/api"
-	"example.com/skiptest/internal/status"
-)
-
-type R struct{ client.Client }
-
-func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
-	var w api.Widget
-	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
-		return reconcile.Result{}, err
-	}
-	return reconcile.Result{}, status.SetReady(ctx, r, &w)
-}
-`,
-	})
-	return dir
 }

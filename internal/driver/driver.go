@@ -1,0 +1,315 @@
+// Package driver is statuslint's standalone driver: what runs for
+// `statuslint [flags] packages...`, with the command line, output and exit
+// codes of x/tools' multichecker, and one difference that matters.
+//
+// x/tools' checker type-checks every dependency from source once an
+// analyzer has facts, so a standalone run on an operator paid for parsing
+// and type-checking client-go, k8s.io/api and the standard library, about
+// twenty times what checking the operator itself costs. This driver reads
+// the types of every package that cannot carry a statuslint fact from the
+// compiler's export data instead (see [Load]), and hands the rest to
+// x/tools' checker.Analyze, which computes facts, diagnostics and fixes as
+// before. STATUSLINT_NOSKIP=1 type-checks everything from source again.
+//
+// The vet-tool protocol (a *.cfg argument, -flags, -V) and help are left
+// to multichecker: see [Standalone].
+package driver
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"os"
+	"runtime"
+	"runtime/pprof"
+	"sort"
+	"strings"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+)
+
+// EnvAllSource names the environment variable that, set to a non-empty
+// value other than 0, makes the driver type-check every package from
+// source, as x/tools' checker does. It is the variable that also turns off
+// the vet-mode skip.
+const EnvAllSource = "STATUSLINT_NOSKIP"
+
+// Standalone reports whether a command line (without the program name) is
+// a standalone run this driver handles. Vet-tool invocations (a trailing
+// *.cfg file, -flags, -V), help requests and a command line without
+// packages are multichecker's.
+func Standalone(args []string) bool {
+	patterns := 0
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") {
+			if strings.HasSuffix(a, ".cfg") || a == "help" && patterns == 0 {
+				return false
+			}
+			patterns++
+			continue
+		}
+		name := strings.TrimLeft(a, "-")
+		if i := strings.IndexByte(name, '='); i >= 0 {
+			name = name[:i]
+		}
+		switch name {
+		case "flags", "V", "h", "help":
+			return false
+		}
+	}
+	return patterns > 0
+}
+
+// options are the driver's own flags, as multichecker names them.
+type options struct {
+	json       bool
+	context    int
+	fix, diff  bool
+	tests      bool
+	debug      string
+	cpuprofile string
+	memprofile string
+	verbose    bool
+}
+
+// Main runs the analyzers standalone on the packages args name and exits
+// with multichecker's codes: 0 when there is nothing to report (and
+// always with -json or -fix when nothing failed), 1 when loading or
+// analysis failed, 3 when there are diagnostics.
+func Main(progname string, analyzers []*analysis.Analyzer, args []string) {
+	os.Exit(run(progname, analyzers, args, os.Stdout, os.Stderr))
+}
+
+func run(progname string, analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Writer) (exitcode int) {
+	exitAtLeast := func(code int) { exitcode = max(exitcode, code) }
+	log := log.New(stderr, progname+": ", 0)
+
+	fs := flag.NewFlagSet(progname, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var opts options
+	fs.BoolVar(&opts.json, "json", false, "emit JSON output")
+	fs.IntVar(&opts.context, "c", -1, "display offending line with this many lines of context")
+	fs.BoolVar(&opts.fix, "fix", false, "apply all suggested fixes")
+	fs.BoolVar(&opts.diff, "diff", false, "with -fix, don't update the files, but print a unified diff")
+	fs.BoolVar(&opts.tests, "test", true, "indicates whether test files should be analyzed, too")
+	fs.StringVar(&opts.debug, "debug", "", `debug flags, any subset of "fpstv"`)
+	fs.StringVar(&opts.cpuprofile, "cpuprofile", "", "write CPU profile to this file")
+	fs.StringVar(&opts.memprofile, "memprofile", "", "write memory profile to this file")
+	fs.BoolVar(&opts.verbose, "v", false, "alias for -debug=v")
+	enabled := make(map[*analysis.Analyzer]*triState)
+	for _, a := range analyzers {
+		t := new(triState)
+		enabled[a] = t
+		fs.Var(t, a.Name, "enable "+a.Name+" analysis")
+		a.Flags.VisitAll(func(f *flag.Flag) {
+			fs.Var(f.Value, a.Name+"."+f.Name, f.Usage)
+		})
+	}
+	if err := fs.Parse(args); err != nil {
+		return 1
+	}
+	if opts.verbose && !strings.Contains(opts.debug, "v") {
+		opts.debug += "v"
+	}
+	dbg := func(b byte) bool { return strings.IndexByte(opts.debug, b) >= 0 }
+	analyzers = selectAnalyzers(analyzers, enabled)
+
+	if opts.cpuprofile != "" {
+		f, err := os.Create(opts.cpuprofile)
+		if err != nil {
+			log.Print(err)
+			return 1
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			log.Print(err)
+			return 1
+		}
+		defer pprof.StopCPUProfile()
+	}
+	if opts.memprofile != "" {
+		defer func() {
+			f, err := os.Create(opts.memprofile)
+			if err != nil {
+				log.Print(err)
+				exitAtLeast(1)
+				return
+			}
+			defer f.Close()
+			runtime.GC()
+			if err := pprof.WriteHeapProfile(f); err != nil {
+				log.Print(err)
+				exitAtLeast(1)
+			}
+		}()
+	}
+
+	t0 := time.Now()
+	allSource := os.Getenv(EnvAllSource)
+	loaded, err := Load(LoadConfig{Tests: opts.tests, AllSource: allSource != "" && allSource != "0"}, fs.Args()...)
+	if err != nil {
+		log.Print(err)
+		return 1
+	}
+	if dbg('v') {
+		log.Printf("loaded %d packages in %v, %d of them type-checked from source", loaded.Total, time.Since(t0).Round(time.Millisecond), loaded.Source)
+	}
+	if printErrors(stderr, loaded) > 0 {
+		exitAtLeast(1)
+	}
+
+	var factLog io.Writer
+	if dbg('f') {
+		factLog = stderr
+	}
+	graph, err := checker.Analyze(analyzers, loaded.Roots, &checker.Options{
+		SanityCheck: dbg('s'),
+		Sequential:  dbg('p'),
+		FactLog:     factLog,
+	})
+	if err != nil {
+		log.Print(err)
+		return 1
+	}
+
+	if opts.fix {
+		if err := applyFixes(graph, opts.diff, stdout, log, dbg('v')); err != nil {
+			log.Print(err)
+			exitAtLeast(1)
+		}
+		return exitcode
+	}
+
+	if opts.json {
+		if err := graph.PrintJSON(stdout); err != nil {
+			exitAtLeast(1)
+		}
+	} else {
+		if err := graph.PrintText(stderr, opts.context); err != nil {
+			exitAtLeast(1)
+		}
+		var failed, diags int
+		for act := range graph.All() {
+			if act.Err != nil {
+				failed++
+			} else if act.IsRoot {
+				diags += len(act.Diagnostics)
+			}
+		}
+		if failed > 0 {
+			exitAtLeast(1)
+		} else if diags > 0 {
+			exitAtLeast(3)
+		}
+	}
+	if dbg('t') {
+		printTimes(stderr, graph)
+	}
+	return exitcode
+}
+
+// triState is an analyzer's enable flag: unset, true or false, as
+// multichecker has it. Naming any analyzer true runs only those named
+// true; otherwise naming one false runs all but those.
+type triState int
+
+const (
+	unset triState = iota
+	setTrue
+	setFalse
+)
+
+func (t *triState) IsBoolFlag() bool { return true }
+func (t *triState) String() string {
+	switch *t {
+	case setTrue:
+		return "true"
+	case setFalse:
+		return "false"
+	}
+	return "unset"
+}
+func (t *triState) Set(v string) error {
+	switch v {
+	case "true", "1", "t", "T", "TRUE", "True":
+		*t = setTrue
+	case "false", "0", "f", "F", "FALSE", "False":
+		*t = setFalse
+	default:
+		return fmt.Errorf("invalid boolean value %q", v)
+	}
+	return nil
+}
+
+func selectAnalyzers(all []*analysis.Analyzer, enabled map[*analysis.Analyzer]*triState) []*analysis.Analyzer {
+	var anyTrue, anyFalse bool
+	for _, t := range enabled {
+		anyTrue = anyTrue || *t == setTrue
+		anyFalse = anyFalse || *t == setFalse
+	}
+	var keep []*analysis.Analyzer
+	for _, a := range all {
+		switch {
+		case anyTrue && *enabled[a] == setTrue,
+			!anyTrue && *enabled[a] != setFalse:
+			keep = append(keep, a)
+		}
+	}
+	return keep
+}
+
+// printErrors prints the errors of every package in the loaded graph, as
+// packages.PrintErrors does, and returns how many there were.
+func printErrors(w io.Writer, loaded *Loaded) int {
+	n := 0
+	seen := make(map[*packages.Package]bool)
+	var visit func(p *packages.Package)
+	visit = func(p *packages.Package) {
+		if seen[p] {
+			return
+		}
+		seen[p] = true
+		for _, imp := range sortedImports(p) {
+			visit(imp)
+		}
+		for _, err := range p.Errors {
+			fmt.Fprintln(w, err)
+			n++
+		}
+	}
+	for _, p := range loaded.ExportErrors {
+		for _, err := range p.Errors {
+			fmt.Fprintln(w, err)
+			n++
+		}
+	}
+	for _, p := range loaded.Roots {
+		visit(p)
+	}
+	return n
+}
+
+// printTimes prints the actions that took 90% of the analysis time.
+func printTimes(w io.Writer, graph *checker.Graph) {
+	var list []*checker.Action
+	var total time.Duration
+	for act := range graph.All() {
+		list = append(list, act)
+		total += act.Duration
+	}
+	sort.Slice(list, func(i, j int) bool { return list[i].Duration > list[j].Duration })
+	var sum time.Duration
+	for _, act := range list {
+		fmt.Fprintf(w, "%s\t%s\n", act.Duration, act)
+		sum += act.Duration
+		if sum >= total*9/10 {
+			break
+		}
+	}
+	if total > sum {
+		fmt.Fprintf(w, "%s\tall others\n", total-sum)
+	}
+}

@@ -1,0 +1,305 @@
+package driver
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/statuslint/statuslint/analyzer"
+	"github.com/statuslint/statuslint/internal/testmodule"
+)
+
+func TestStandalone(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want bool
+	}{
+		{[]string{"./..."}, true},
+		{[]string{"-fix", "-diff", "./..."}, true},
+		{[]string{"-statusupdate.roots=Sync", "example.com/op/..."}, true},
+		{[]string{"-json", "."}, true},
+		{nil, false},                                 // usage
+		{[]string{"-fix"}, false},                    // no packages: usage
+		{[]string{"-V=full"}, false},                 // go vet asks the tool's version
+		{[]string{"-flags"}, false},                  // go vet asks the tool's flags
+		{[]string{"-json", "/tmp/x/vet.cfg"}, false}, // vet-tool run
+		{[]string{"help"}, false},
+		{[]string{"help", "statusupdate"}, false},
+		{[]string{"-help"}, false},
+		{[]string{"-h", "./..."}, false},
+	} {
+		if got := Standalone(tc.args); got != tc.want {
+			t.Errorf("Standalone(%q) = %v, want %v", tc.args, got, tc.want)
+		}
+	}
+}
+
+// TestLoadSkipsDependencies checks which packages Load type-checks from
+// source: the roots and every package that may carry a fact, and nothing
+// else.
+func TestLoadSkipsDependencies(t *testing.T) {
+	dir := testmodule.StubModule(t)
+	loaded, err := Load(LoadConfig{Dir: dir, Tests: true}, "./internal/controller/...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	source := map[string]bool{}
+	seen := map[string]bool{}
+	for _, r := range loaded.Roots {
+		collect(r, source, seen)
+		if len(r.Errors) > 0 {
+			t.Errorf("%s: %v", r.ID, r.Errors)
+		}
+		if r.Types == nil || !r.Types.Complete() {
+			t.Errorf("%s: types incomplete", r.ID)
+		}
+	}
+	for _, id := range []string{
+		"example.com/skiptest/internal/controller",
+		"example.com/skiptest/internal/controller/direct",
+		"example.com/skiptest/internal/status", // imports client
+		"example.com/skiptest/internal/wrap",   // imports status, which may carry facts
+	} {
+		if !source[id] {
+			t.Errorf("%s not type-checked from source", id)
+		}
+	}
+	for _, id := range []string{
+		"example.com/skiptest/internal/util",
+		"example.com/skiptest/api",
+		"fmt",
+		"sigs.k8s.io/controller-runtime/pkg/client",
+		"k8s.io/apimachinery/pkg/runtime",
+	} {
+		if source[id] {
+			t.Errorf("%s type-checked from source; it cannot carry a fact", id)
+		}
+	}
+	if loaded.Source != len(source) || loaded.Source >= loaded.Total {
+		t.Errorf("Source = %d (graph has %d), Total = %d", loaded.Source, len(source), loaded.Total)
+	}
+	t.Logf("%d of %d packages type-checked from source", loaded.Source, loaded.Total)
+
+	all, err := Load(LoadConfig{Dir: dir, Tests: true, AllSource: true}, "./internal/controller/...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if all.Source != all.Total || all.Total != loaded.Total {
+		t.Errorf("AllSource: Source = %d, Total = %d; want both %d", all.Source, all.Total, loaded.Total)
+	}
+}
+
+// collect records the IDs of the packages of the (source-only) graph.
+func collect(p *packages.Package, ids, seen map[string]bool) {
+	if seen[p.ID] {
+		return
+	}
+	seen[p.ID] = true
+	ids[p.ID] = true
+	for _, imp := range p.Imports {
+		collect(imp, ids, seen)
+	}
+}
+
+// runIn runs the driver in dir and returns its exit code, stdout and
+// stderr.
+func runIn(t *testing.T, dir string, args ...string) (int, string, string) {
+	t.Helper()
+	t.Chdir(dir)
+	var stdout, stderr bytes.Buffer
+	code := run("statuslint", analyzer.Analyzers, args, &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+// TestSameAsAllSource runs the driver on the stub module with and without
+// the skip: the findings and every fact must be the same.
+func TestSameAsAllSource(t *testing.T) {
+	dir := testmodule.StubModule(t)
+	code, _, skip := runIn(t, dir, "-debug=f", "./internal/controller/...")
+	t.Setenv(EnvAllSource, "1")
+	allCode, _, all := runIn(t, dir, "-debug=f", "./internal/controller/...")
+	if code != 3 || allCode != 3 {
+		t.Errorf("exit codes %d and %d, want 3 (findings)", code, allCode)
+	}
+	if got, want := sortedLines(skip), sortedLines(all); !slices.Equal(got, want) {
+		t.Errorf("with the skip:\n%s\nwithout:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	for _, want := range []string{
+		"(*status.Writer).Flush", // a fact passed on by wrap
+		"status.SetReady",
+		"has fact writes status", // the fact log is there at all
+	} {
+		if !strings.Contains(skip, want) {
+			t.Errorf("output lacks %q:\n%s", want, skip)
+		}
+	}
+}
+
+func sortedLines(s string) []string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	sort.Strings(lines)
+	return lines
+}
+
+func TestJSON(t *testing.T) {
+	dir := testmodule.StubModule(t)
+	code, stdout, stderr := runIn(t, dir, "-json", "./internal/controller/...")
+	if code != 0 {
+		t.Fatalf("exit %d, want 0 with -json\n%s", code, stderr)
+	}
+	var tree map[string]map[string][]struct {
+		Posn    string `json:"posn"`
+		Message string `json:"message"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &tree); err != nil {
+		t.Fatalf("%v\n%s", err, stdout)
+	}
+	diags := tree["example.com/skiptest/internal/controller/direct"]["statusupdate"]
+	if len(diags) != 1 || !strings.Contains(diags[0].Message, "status.SetReady") {
+		t.Errorf("direct: statusupdate diagnostics %+v", diags)
+	}
+}
+
+func TestSelectAnalyzers(t *testing.T) {
+	dir := testmodule.StubModule(t)
+	_, _, only := runIn(t, dir, "-fieldmanager", "./internal/controller/...")
+	_, _, without := runIn(t, dir, "-fieldmanager=false", "./internal/controller/...")
+	if strings.Contains(only, "Status().Update") || strings.Contains(only, "status.SetReady") && !strings.Contains(only, "field") {
+		t.Errorf("-fieldmanager ran statusupdate:\n%s", only)
+	}
+	if !strings.Contains(without, "status.SetReady") {
+		t.Errorf("-fieldmanager=false did not run statusupdate:\n%s", without)
+	}
+}
+
+func TestBadPattern(t *testing.T) {
+	dir := testmodule.StubModule(t)
+	code, _, stderr := runIn(t, dir, "./nosuchdir/...")
+	if code != 1 {
+		t.Errorf("exit %d, want 1\n%s", code, stderr)
+	}
+	code, _, stderr = runIn(t, dir, "-nosuchflag", "./...")
+	if code != 1 || !strings.Contains(stderr, "nosuchflag") {
+		t.Errorf("exit %d, want 1 naming the flag\n%s", code, stderr)
+	}
+}
+
+// TestTypeErrors: an ill-typed root is reported, the analyzers that
+// cannot run on it say so, and nothing panics.
+func TestTypeErrors(t *testing.T) {
+	dir := testmodule.StubModule(t)
+	testmodule.WriteFiles(t, dir, map[string]string{
+		"internal/broken/broken.go": "package broken\n\nimport \"sigs.k8s.io/controller-runtime/pkg/client\"\n\nvar _ client.Client = 42\n",
+	})
+	code, _, stderr := runIn(t, dir, "./internal/broken")
+	if code != 1 || !strings.Contains(stderr, "broken.go:5") {
+		t.Errorf("exit %d, want 1 with the type error\n%s", code, stderr)
+	}
+}
+
+func TestFix(t *testing.T) {
+	dir := testmodule.StubModule(t)
+	testmodule.WriteFiles(t, dir, map[string]string{
+		"internal/controller/fixme/fixme.go": `package fixme
+
+import (
+	"context"
+
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+
+	"example.com/skiptest/api"
+)
+
+type R struct{ client.Client }
+
+func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	w.Ready = true
+	return reconcile.Result{}, r.Status().Update(ctx, &w)
+}
+`,
+	})
+	file := filepath.Join(dir, "internal", "controller", "fixme", "fixme.go")
+	before, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, diff, stderr := runIn(t, dir, "-fix", "-diff", "./internal/...")
+	if code != 0 {
+		t.Fatalf("-fix -diff: exit %d\n%s", code, stderr)
+	}
+	for _, want := range []string{"--- " + file + " (old)", "+++ " + file + " (new)", "+\treturn reconcile.Result{}, r.Status().Patch(ctx, &w, client.MergeFrom(base)"} {
+		if !strings.Contains(diff, want) {
+			t.Errorf("-diff output lacks %q:\n%s", want, diff)
+		}
+	}
+	if after, _ := os.ReadFile(file); !bytes.Equal(before, after) {
+		t.Errorf("-diff changed %s", file)
+	}
+
+	code, _, stderr = runIn(t, dir, "-fix", "./internal/...")
+	if code != 0 {
+		t.Fatalf("-fix: exit %d\n%s", code, stderr)
+	}
+	after, _ := os.ReadFile(file)
+	if bytes.Equal(before, after) {
+		t.Fatalf("-fix left %s unchanged", file)
+	}
+	// A second run finds nothing left to fix.
+	code, diff, stderr = runIn(t, dir, "-fix", "-diff", "./internal/...")
+	if code != 0 || diff != "" {
+		t.Errorf("second -fix -diff: exit %d, diff:\n%s%s", code, diff, stderr)
+	}
+}
+
+// TestSameAsAllSourceOnExample compares the runs with and without the
+// skip on a copy of the bundled example, with the real controller-runtime
+// and its thousand dependencies: the same findings, the same facts, and
+// far fewer packages type-checked from source.
+func TestSameAsAllSourceOnExample(t *testing.T) {
+	dir := testmodule.ExampleCopy(t)
+	code, _, skip := runIn(t, dir, "-debug=fv", "./...")
+	t.Setenv(EnvAllSource, "1")
+	allCode, _, all := runIn(t, dir, "-debug=fv", "./...")
+	if code != 3 || allCode != 3 {
+		t.Errorf("exit codes %d and %d, want 3 (findings)", code, allCode)
+	}
+	loadLine := regexp.MustCompile(`(?m)^statuslint: loaded (\d+) packages in \S+, (\d+) of them type-checked from source\n`)
+	ms, ma := loadLine.FindStringSubmatch(skip), loadLine.FindStringSubmatch(all)
+	if ms == nil || ma == nil {
+		t.Fatalf("no load summary:\n%s\n%s", skip, all)
+	}
+	if ms[1] != ma[1] || ma[2] != ma[1] || atoi(t, ms[2])*10 > atoi(t, ms[1]) {
+		t.Errorf("type-checked from source: %s of %s with the skip, %s of %s without; want under a tenth with it, all without", ms[2], ms[1], ma[2], ma[1])
+	}
+	t.Logf("with the skip, %s of %s packages type-checked from source", ms[2], ms[1])
+	skip, all = loadLine.ReplaceAllString(skip, ""), loadLine.ReplaceAllString(all, "")
+	if got, want := sortedLines(skip), sortedLines(all); !slices.Equal(got, want) {
+		t.Errorf("with the skip:\n%s\nwithout:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if !strings.Contains(skip, "status.SetReady") || !strings.Contains(skip, "has fact writes status") {
+		t.Errorf("findings or facts missing:\n%s", skip)
+	}
+}
+
+func atoi(t *testing.T, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}

@@ -1,0 +1,377 @@
+package driver
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"go/types"
+	"os"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/gcexportdata"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/statuslint/statuslint/internal/reach"
+)
+
+// metadataMode asks go list for the package graph and the compiler's
+// export data, not for types: this driver decides itself which packages
+// to type-check from source.
+const metadataMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
+	packages.NeedImports | packages.NeedDeps | packages.NeedExportFile |
+	packages.NeedTypesSizes | packages.NeedModule
+
+// A Loaded is the result of [Load]: the packages named by the patterns and
+// every package they were checked against.
+type Loaded struct {
+	// Roots are the packages the patterns matched (with their test
+	// variants), type-checked from source, in go list's order.
+	Roots []*packages.Package
+	// Source is the number of packages type-checked from source (roots
+	// included), Total the number of packages in the import graph.
+	Source, Total int
+	// ExportErrors are packages whose export data could not be read;
+	// their importers are ill-typed.
+	ExportErrors []*packages.Package
+}
+
+// LoadConfig says what to load.
+type LoadConfig struct {
+	Tests bool   // include test variants, as go vet does
+	Dir   string // directory to run go list in ("" is the current one)
+	// AllSource type-checks every package from source, as the x/tools
+	// checker does; it exists to compare against the default.
+	AllSource bool
+}
+
+// Load loads the packages the patterns name.
+//
+// x/tools' checker type-checks every dependency from source as soon as
+// an analyzer has facts, because facts are computed by running the
+// analyzers on the dependencies. For an operator that is a thousand
+// packages of client-go, k8s.io/api and the standard library, and nearly
+// all that time is wasted: a package can export a statuslint fact only if
+// it imports one of [reach.ImportsThatMatter] or a package that carries a
+// fact (reach's mayMatter), so only the packages that import those,
+// directly or through others, can carry one.
+//
+// Load therefore type-checks from source only the roots and the packages
+// above them in that sense (and anything that imports a package
+// type-checked from source, so that no package read from export data ever
+// refers to one that was not), and reads the types of every other
+// package from the compiler's export data, which go list has built
+// (and cached) anyway. The returned packages' Imports hold only the
+// packages type-checked from source: the others have no facts to give.
+func Load(cfg LoadConfig, patterns ...string) (*Loaded, error) {
+	meta, err := packages.Load(&packages.Config{
+		Mode:  metadataMode,
+		Tests: cfg.Tests,
+		Dir:   cfg.Dir,
+	}, patterns...)
+	if err != nil {
+		return nil, err
+	}
+	if len(meta) == 0 {
+		return nil, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
+	}
+
+	ld := &loader{
+		fset:    token.NewFileSet(),
+		exports: make(map[string]*types.Package),
+		read:    make(map[*packages.Package]error),
+		nodes:   make(map[*packages.Package]*node),
+	}
+	order := postorder(meta)
+	source := ld.sourceSet(meta, order, cfg.AllSource)
+
+	// Type-check the source packages, each as soon as its source imports
+	// are done, with at most GOMAXPROCS at a time.
+	for _, p := range order {
+		if source[p] {
+			ld.nodes[p] = &node{meta: p, done: make(chan struct{})}
+		}
+	}
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for _, n := range ld.nodes {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer close(n.done)
+			for _, imp := range n.meta.Imports {
+				if in := ld.nodes[imp]; in != nil {
+					<-in.done
+				}
+			}
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			ld.check(n)
+		}()
+	}
+	wg.Wait()
+
+	// Wire the result graph through source packages only.
+	for _, n := range ld.nodes {
+		n.pkg.Imports = make(map[string]*packages.Package)
+		for path, imp := range n.meta.Imports {
+			if in := ld.nodes[imp]; in != nil {
+				n.pkg.Imports[path] = in.pkg
+			}
+		}
+	}
+	// A package is ill-typed if it or anything it was checked against
+	// is: dependencies first.
+	for _, p := range order {
+		n := ld.nodes[p]
+		if n == nil {
+			continue
+		}
+		for _, imp := range p.Imports {
+			if in := ld.nodes[imp]; in != nil && in.pkg.IllTyped {
+				n.pkg.IllTyped = true
+			} else if in == nil && ld.read[imp] != nil {
+				n.pkg.IllTyped = true
+			}
+		}
+	}
+
+	res := &Loaded{Source: len(ld.nodes), Total: len(order)}
+	if slices.ContainsFunc(order, func(p *packages.Package) bool { return p.PkgPath == "unsafe" }) {
+		res.Total-- // types.Unsafe: neither source nor export data
+	}
+	for _, p := range meta {
+		res.Roots = append(res.Roots, ld.nodes[p].pkg)
+	}
+	for _, p := range order {
+		if err := ld.read[p]; err != nil {
+			e := *p
+			e.Errors = append(slices.Clone(p.Errors), packages.Error{Pos: "-", Msg: err.Error(), Kind: packages.UnknownError})
+			res.ExportErrors = append(res.ExportErrors, &e)
+		}
+	}
+	return res, nil
+}
+
+type loader struct {
+	fset *token.FileSet
+
+	mu      sync.Mutex                  // guards exports and read
+	exports map[string]*types.Package   // packages read from export data, by path
+	read    map[*packages.Package]error // export data read, and how it went
+	nodes   map[*packages.Package]*node // packages type-checked from source
+}
+
+type node struct {
+	meta *packages.Package // from go list
+	pkg  *packages.Package // the result
+	done chan struct{}     // closed once pkg is type-checked
+}
+
+// postorder lists the import graph, dependencies before their importers.
+func postorder(roots []*packages.Package) []*packages.Package {
+	var order []*packages.Package
+	seen := make(map[*packages.Package]bool)
+	var visit func(p *packages.Package)
+	visit = func(p *packages.Package) {
+		if seen[p] {
+			return
+		}
+		seen[p] = true
+		for _, imp := range sortedImports(p) {
+			visit(imp)
+		}
+		order = append(order, p)
+	}
+	for _, r := range roots {
+		visit(r)
+	}
+	return order
+}
+
+// sortedImports returns a package's imports in the order of their import
+// paths, for deterministic walks.
+func sortedImports(p *packages.Package) []*packages.Package {
+	paths := make([]string, 0, len(p.Imports))
+	for path := range p.Imports {
+		paths = append(paths, path)
+	}
+	slices.Sort(paths)
+	imps := make([]*packages.Package, len(paths))
+	for i, path := range paths {
+		imps[i] = p.Imports[path]
+	}
+	return imps
+}
+
+// sourceSet decides which packages are type-checked from source: the
+// roots, every test variant (they share a path with the package they
+// vary, so they cannot share the export-data map), packages without export
+// data, packages that import one of [reach.ImportsThatMatter], and,
+// closing upwards, every package that imports one of those.
+func (ld *loader) sourceSet(roots, order []*packages.Package, all bool) map[*packages.Package]bool {
+	source := make(map[*packages.Package]bool)
+	for _, r := range roots {
+		source[r] = true
+	}
+	for _, p := range order { // dependencies first, so one pass closes upwards
+		if p.PkgPath == "unsafe" {
+			continue
+		}
+		switch {
+		case all, source[p], p.ExportFile == "", strings.Contains(p.ID, " ["):
+			source[p] = true
+			continue
+		}
+		for path, imp := range p.Imports {
+			if source[imp] || matters(path) || matters(imp.PkgPath) {
+				source[p] = true
+				break
+			}
+		}
+	}
+	return source
+}
+
+// matters reports whether an import path is one of
+// [reach.ImportsThatMatter], vendored copies included.
+func matters(path string) bool {
+	for _, m := range reach.ImportsThatMatter {
+		if path == m || strings.HasSuffix(path, "/vendor/"+m) {
+			return true
+		}
+	}
+	return false
+}
+
+// check parses and type-checks one source package, as go/packages does.
+func (ld *loader) check(n *node) {
+	m := n.meta
+	p := &packages.Package{
+		ID:              m.ID,
+		Name:            m.Name,
+		PkgPath:         m.PkgPath,
+		Errors:          slices.Clone(m.Errors),
+		GoFiles:         m.GoFiles,
+		CompiledGoFiles: m.CompiledGoFiles,
+		OtherFiles:      m.OtherFiles,
+		EmbedFiles:      m.EmbedFiles,
+		EmbedPatterns:   m.EmbedPatterns,
+		IgnoredFiles:    m.IgnoredFiles,
+		ExportFile:      m.ExportFile,
+		Module:          m.Module,
+		Fset:            ld.fset,
+		TypesSizes:      m.TypesSizes,
+		TypesInfo: &types.Info{
+			Types:        make(map[ast.Expr]types.TypeAndValue),
+			Defs:         make(map[*ast.Ident]types.Object),
+			Uses:         make(map[*ast.Ident]types.Object),
+			Implicits:    make(map[ast.Node]types.Object),
+			Instances:    make(map[*ast.Ident]types.Instance),
+			Scopes:       make(map[ast.Node]*types.Scope),
+			Selections:   make(map[*ast.SelectorExpr]*types.Selection),
+			FileVersions: make(map[*ast.File]string),
+		},
+	}
+	n.pkg = p
+	p.Types = types.NewPackage(m.PkgPath, m.Name)
+
+	appendError := func(err error) {
+		switch err := err.(type) {
+		case scanner.ErrorList:
+			for _, e := range err {
+				p.Errors = append(p.Errors, packages.Error{Pos: e.Pos.String(), Msg: e.Msg, Kind: packages.ParseError})
+			}
+		case types.Error:
+			p.TypeErrors = append(p.TypeErrors, err)
+			p.Errors = append(p.Errors, packages.Error{Pos: err.Fset.Position(err.Pos).String(), Msg: err.Msg, Kind: packages.TypeError})
+		case *os.PathError:
+			p.Errors = append(p.Errors, packages.Error{Pos: err.Path + ":1", Msg: err.Err.Error(), Kind: packages.ParseError})
+		default:
+			p.Errors = append(p.Errors, packages.Error{Pos: "-", Msg: err.Error(), Kind: packages.UnknownError})
+		}
+	}
+
+	for _, file := range m.CompiledGoFiles {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			appendError(err)
+			continue
+		}
+		f, err := parser.ParseFile(ld.fset, file, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			appendError(err)
+		}
+		if f != nil {
+			p.Syntax = append(p.Syntax, f)
+		}
+	}
+
+	tc := &types.Config{
+		Importer: importerFunc(func(path string) (*types.Package, error) {
+			if path == "unsafe" {
+				return types.Unsafe, nil
+			}
+			imp := m.Imports[path]
+			if imp == nil {
+				return nil, fmt.Errorf("no metadata for %s", path)
+			}
+			if in := ld.nodes[imp]; in != nil {
+				return in.pkg.Types, nil // complete: waited for above
+			}
+			return ld.readExport(imp)
+		}),
+		Error: appendError,
+		Sizes: m.TypesSizes,
+	}
+	if m.Module != nil && m.Module.GoVersion != "" {
+		tc.GoVersion = "go" + m.Module.GoVersion
+	}
+	err := types.NewChecker(tc, ld.fset, p.Types, p.TypesInfo).Files(p.Syntax)
+	if err != nil && len(p.Errors) == 0 {
+		appendError(err)
+	}
+	p.IllTyped = len(p.Errors) > 0
+}
+
+// readExport returns the types of a package read from its export data.
+// All export data is read into one map, so that a type that two packages'
+// export data mention is one type.
+func (ld *loader) readExport(p *packages.Package) (*types.Package, error) {
+	ld.mu.Lock()
+	defer ld.mu.Unlock()
+	if err, done := ld.read[p]; done {
+		if err != nil {
+			return nil, err
+		}
+		return ld.exports[p.PkgPath], nil
+	}
+	tpkg, err := ld.readExportLocked(p)
+	ld.read[p] = err
+	return tpkg, err
+}
+
+func (ld *loader) readExportLocked(p *packages.Package) (*types.Package, error) {
+	f, err := os.Open(p.ExportFile)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	r, err := gcexportdata.NewReader(f)
+	if err != nil {
+		return nil, fmt.Errorf("reading export data of %s: %v", p.PkgPath, err)
+	}
+	tpkg, err := gcexportdata.Read(r, ld.fset, ld.exports, p.PkgPath)
+	if err != nil {
+		return nil, fmt.Errorf("reading export data of %s: %v", p.PkgPath, err)
+	}
+	return tpkg, nil
+}
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
