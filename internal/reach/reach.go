@@ -243,8 +243,8 @@ type analyzer struct {
 	callers  map[*ssa.Function][]ssa.CallInstruction
 	stmtCall map[token.Pos]*ast.CallExpr // defer and go statements, by keyword
 	named    []*types.Named              // concrete types declared in the package
-	byMethod map[string][]*types.Named   // method name → concrete types T whose *T has it
-	impls    map[types.Type][]*ssa.Function
+	byMethod map[string][]*types.Named   // methodKey → concrete types T whose *T has such a method
+	impls    map[*types.Func][]*ssa.Function // interface method → the package's implementations
 	selAt    map[token.Pos]*ast.SelectorExpr // by the selected name's position
 	fileOf   map[*ast.File]bool
 }
@@ -258,7 +258,7 @@ func (a *analyzer) index() {
 	a.callers = make(map[*ssa.Function][]ssa.CallInstruction)
 	a.res.calls = make(map[token.Pos]*ast.CallExpr)
 	a.stmtCall = make(map[token.Pos]*ast.CallExpr)
-	a.impls = make(map[types.Type][]*ssa.Function)
+	a.impls = make(map[*types.Func][]*ssa.Function)
 	a.selAt = make(map[token.Pos]*ast.SelectorExpr)
 	a.res.funcOf = make(map[ast.Node]*ssa.Function)
 	prog := a.res.SSA.Prog
@@ -405,8 +405,10 @@ func typeparamFree(t types.Type) (types.Type, bool) {
 // implementations resolves an interface method call to the package's own
 // concrete methods; calls on controller-runtime's own interfaces are
 // writes or reads, never the package's code. Only the types that have a
-// method of the called name are tested, so the cost follows the number of
-// candidates, not the product of interfaces and types.
+// method of the called name and signature are tested, so the cost follows
+// the number of candidates, not the product of interfaces and types: with
+// a small interface per reconciler, all with a method of the same name,
+// keying by name alone made each call test every reconciler's type.
 func (a *analyzer) implementations(recv types.Type, method *types.Func) []*ssa.Function {
 	if method == nil || method.Pkg() == nil || method.Pkg().Path() == crmodel.ClientPath {
 		return nil
@@ -415,51 +417,49 @@ func (a *analyzer) implementations(recv types.Type, method *types.Func) []*ssa.F
 	if !ok {
 		return nil
 	}
-	if fns, ok := a.impls[recv]; ok {
-		return filterByName(fns, method.Name())
+	if fns, ok := a.impls[method]; ok {
+		return fns
 	}
 	if a.byMethod == nil {
 		a.indexMethods()
 	}
 	var fns []*ssa.Function
 	prog := a.res.SSA.Prog
-	for _, n := range a.byMethod[method.Name()] {
+	for _, n := range a.byMethod[methodKey(method)] {
 		for _, t := range []types.Type{n, types.NewPointer(n)} {
 			if !types.Implements(t, it) {
 				continue
 			}
-			ms := prog.MethodSets.MethodSet(t)
-			for i := 0; i < ms.Len(); i++ {
-				if f := prog.MethodValue(ms.At(i)); f != nil {
+			if sel := prog.MethodSets.MethodSet(t).Lookup(method.Pkg(), method.Name()); sel != nil {
+				if f := prog.MethodValue(sel); f != nil {
 					fns = append(fns, f)
 				}
 			}
 			break
 		}
 	}
-	a.impls[recv] = fns
-	return filterByName(fns, method.Name())
+	a.impls[method] = fns
+	return fns
 }
 
-// indexMethods maps each method name to the package's concrete types
-// whose pointer method set (which includes the value methods) has it.
+// indexMethods maps each method (name and signature) to the package's
+// concrete types whose pointer method set (which includes the value
+// methods) has it.
 func (a *analyzer) indexMethods() {
 	a.byMethod = make(map[string][]*types.Named)
 	for _, n := range a.named {
 		ms := a.res.SSA.Prog.MethodSets.MethodSet(types.NewPointer(n))
 		for i := 0; i < ms.Len(); i++ {
-			name := ms.At(i).Obj().Name()
-			a.byMethod[name] = append(a.byMethod[name], n)
+			key := methodKey(ms.At(i).Obj().(*types.Func))
+			a.byMethod[key] = append(a.byMethod[key], n)
 		}
 	}
 }
 
-func filterByName(fns []*ssa.Function, name string) []*ssa.Function {
-	var out []*ssa.Function
-	for _, f := range fns {
-		if f.Name() == name {
-			out = append(out, f)
-		}
-	}
-	return out
+// methodKey is a method's name and signature, receiver excluded, with
+// package paths in full: a concrete method implements an interface method
+// only if both are identical, and identical signatures print the same.
+func methodKey(m *types.Func) string {
+	return m.Name() + " " + types.TypeString(m.Type(), nil)
 }
+

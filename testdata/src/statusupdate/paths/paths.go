@@ -65,6 +65,29 @@ func (u *updater) set(ctx context.Context, w *api.Widget) error {
 	return u.c.Status().Update(ctx, w) // want `reconcile path \(\(\*R\)\.Reconcile → \(\*updater\)\.set\)`
 }
 
+// gizmoSetter's set has the name of statusSetter's method but another
+// signature: it does not implement statusSetter, and the call through
+// r.set does not reach it.
+type gizmoSetter struct{ c client.Client }
+
+func (g gizmoSetter) set(ctx context.Context, o *api.Gizmo) error {
+	return g.c.Status().Update(ctx, o)
+}
+
+// embedsUpdater implements statusSetter through a promoted method, and a
+// value-receiver type implements it directly: both are reached through
+// the call on r.set.
+type embedsUpdater struct{ *updater }
+
+type valueSetter struct{ c client.Client }
+
+func (v valueSetter) set(ctx context.Context, w *api.Widget) error {
+	return v.c.Status().Update(ctx, w) // want `reconcile path \(\(\*R\)\.Reconcile → \(valueSetter\)\.set\)`
+}
+
+var _ = []statusSetter{embedsUpdater{}, valueSetter{}}
+var _ = gizmoSetter{}
+
 // notReached is called from no reconcile.
 func notReached(ctx context.Context, c client.Client, w *api.Widget) error {
 	return c.Status().Update(ctx, w)
