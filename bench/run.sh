@@ -9,7 +9,7 @@
 # Options (or the environment variables in brackets):
 #   --sizes "N M"         generated module sizes in packages [SIZES, "50 400"]
 #   --runs R              timed go vet runs per tool and module [RUNS, 3]
-#   --standalone-runs S   timed standalone runs per tool and module [STANDALONE_RUNS, 1]
+#   --standalone-runs S   timed standalone runs per tool and module [STANDALONE_RUNS, 3]
 #   --no-example          leave out the bundled example module [EXAMPLE=0]
 #   --results FILE        where to write the table, - for stdout only [RESULTS, bench/RESULTS.md]
 #   --report              measure nothing: write the table again from the last run's data
@@ -36,7 +36,7 @@ ROOT=$(cd .. && pwd)
 
 SIZES=${SIZES:-"50 400"}
 RUNS=${RUNS:-3}
-STANDALONE_RUNS=${STANDALONE_RUNS:-1}
+STANDALONE_RUNS=${STANDALONE_RUNS:-3}
 EXAMPLE=${EXAMPLE:-1}
 RESULTS=${RESULTS:-$BENCH/RESULTS.md}
 CMDLINE="bench/run.sh"
@@ -122,7 +122,7 @@ vet_cmd() {
 
 tool_env() {
 	case $1 in
-	statuslint-noskip) echo "STATUSLINT_NOSKIP=1" ;;
+	statuslint-noskip | standalone-statuslint-noskip) echo "STATUSLINT_NOSKIP=1" ;;
 	*) echo "STATUSLINT_NOSKIP=" ;;
 	esac
 }
@@ -175,10 +175,15 @@ bench_target() {
 		wc -l <"$WORK/findings.statuslint.$target" | awk -v t="$target" '{print t, $1}' >"$WORK/nfindings.$target"
 	done
 	for round in $(seq 1 "$STANDALONE_RUNS"); do
-		for tool in noop statuslint; do
+		for tool in noop statuslint statuslint-noskip; do
 			log "$target: standalone round $round/$STANDALONE_RUNS: $tool"
 			timed "$target" "$dir" "standalone-$tool" "$round" "$BIN/$tool" ./...
 		done
+		if ! cmp -s "$WORK/findings.standalone-statuslint.$target" "$WORK/findings.standalone-statuslint-noskip.$target"; then
+			log "$target: standalone findings differ with and without the skip"
+			diff "$WORK/findings.standalone-statuslint.$target" "$WORK/findings.standalone-statuslint-noskip.$target" >&2 || true
+			exit 1
+		fi
 	done
 }
 
@@ -287,14 +292,14 @@ table() {
 		echo
 		echo "## Standalone"
 		echo
-		echo "\`statuslint ./...\` against \`noop ./...\` (go/packages; no vet cache involved). A checker with fact-producing analyzers loads every dependency from source; the no-op one loads dependencies from export data."
+		echo "\`statuslint ./...\` against \`noop ./...\`, a multichecker whose only analyzer does nothing (go/packages; no vet cache involved). Having no facts, noop type-checks only the module's packages from source and reads every dependency from export data. statuslint's driver (internal/driver) type-checks from source the module's packages and the dependencies that can carry a fact, and reads the rest from export data; statuslint-noskip (STATUSLINT_NOSKIP=1) type-checks everything from source, as x/tools' checker does for analyzers with facts: the \"before\" figure. The findings with and without the skip are compared every round."
 		echo
-		echo "| module | tool | wall | CPU | RSS MiB |"
-		echo "| --- | --- | ---: | ---: | ---: |"
+		echo "| module | tool | wall | CPU | RSS MiB | CPU /noop | RSS /noop |"
+		echo "| --- | --- | ---: | ---: | ---: | ---: | ---: |"
 		for t in "${TARGETS[@]}"; do
 			local target=${t%%:*}
-			for tool in noop statuslint; do
-				echo "| $target | $tool | $(med "$target" "standalone-$tool" 4) | $(med "$target" "standalone-$tool" 5) | $(mb "$(med "$target" "standalone-$tool" 6)") |"
+			for tool in noop statuslint statuslint-noskip; do
+				echo "| $target | $tool | $(med "$target" "standalone-$tool" 4) | $(med "$target" "standalone-$tool" 5) | $(mb "$(med "$target" "standalone-$tool" 6)") | $(ratio "$(med "$target" "standalone-$tool" 5)" "$(med "$target" standalone-noop 5)") | $(ratio "$(med "$target" "standalone-$tool" 6)" "$(med "$target" standalone-noop 6)") |"
 			done
 		done
 	fi

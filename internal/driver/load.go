@@ -265,7 +265,7 @@ func (ld *loader) check(n *node) {
 		ExportFile:      m.ExportFile,
 		Module:          m.Module,
 		Fset:            ld.fset,
-		TypesSizes:      m.TypesSizes,
+		TypesSizes:      sizes(m),
 		TypesInfo: &types.Info{
 			Types:        make(map[ast.Expr]types.TypeAndValue),
 			Defs:         make(map[*ast.Ident]types.Object),
@@ -326,7 +326,7 @@ func (ld *loader) check(n *node) {
 			return ld.readExport(imp)
 		}),
 		Error: appendError,
-		Sizes: m.TypesSizes,
+		Sizes: p.TypesSizes,
 	}
 	if m.Module != nil && m.Module.GoVersion != "" {
 		tc.GoVersion = "go" + m.Module.GoVersion
@@ -370,6 +370,16 @@ func (ld *loader) readExportLocked(p *packages.Package) (*types.Package, error) 
 		return nil, fmt.Errorf("reading export data of %s: %v", p.PkgPath, err)
 	}
 	return tpkg, nil
+}
+
+// sizes returns the package's type sizes as go list reported them, or
+// the gc compiler's for this machine when it did not say (the checker
+// requires sizes).
+func sizes(m *packages.Package) types.Sizes {
+	if m.TypesSizes != nil {
+		return m.TypesSizes
+	}
+	return types.SizesFor("gc", runtime.GOARCH)
 }
 
 type importerFunc func(path string) (*types.Package, error)
