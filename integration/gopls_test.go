@@ -34,7 +34,7 @@ var (
 func goplsBinary(t *testing.T) string {
 	t.Helper()
 	goplsOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "statuslint-gopls-")
+		dir, err := testmodule.SharedDir("statuslint-gopls-")
 		if err != nil {
 			goplsErr = err
 			return

@@ -26,7 +26,7 @@ var (
 func statuslintBinary(t testing.TB) string {
 	t.Helper()
 	buildOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "statuslint-bin-")
+		dir, err := testmodule.SharedDir("statuslint-bin-")
 		if err != nil {
 			buildErr = err
 			return
@@ -68,3 +68,6 @@ func run(t testing.TB, dir string, env []string, name string, args ...string) re
 	}
 	return res
 }
+
+// TestMain removes the binaries the tests built once and shared.
+func TestMain(m *testing.M) { testmodule.Main(m) }

@@ -101,7 +101,7 @@ var (
 func bigPackage(b *testing.B, n int, ifaces bool) *packages.Package {
 	b.Helper()
 	gopathOnce.Do(func() {
-		gopath, gopathErr = os.MkdirTemp("", "reach-bench-")
+		gopath, gopathErr = testmodule.SharedDir("reach-bench-")
 		if gopathErr != nil {
 			return
 		}
@@ -337,3 +337,6 @@ func BenchmarkFactDecode(b *testing.B) {
 		})
 	}
 }
+
+// TestMain removes the GOPATH the benchmarks share.
+func TestMain(m *testing.M) { testmodule.Main(m) }

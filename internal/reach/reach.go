@@ -241,9 +241,9 @@ type analyzer struct {
 	callees  map[*ssa.Function][]*ssa.Function // may-call edges within the package
 	stores   map[any][]ssa.Value               // field var, alloc or global → values stored there
 	callers  map[*ssa.Function][]ssa.CallInstruction
-	stmtCall map[token.Pos]*ast.CallExpr // defer and go statements, by keyword
-	named    []*types.Named              // concrete types declared in the package
-	byMethod map[string][]*types.Named   // methodKey → concrete types T whose *T has such a method
+	stmtCall map[token.Pos]*ast.CallExpr     // defer and go statements, by keyword
+	named    []*types.Named                  // concrete types declared in the package
+	byMethod map[string][]*types.Named       // methodKey → concrete types T whose *T has such a method
 	impls    map[*types.Func][]*ssa.Function // interface method → the package's implementations
 	selAt    map[token.Pos]*ast.SelectorExpr // by the selected name's position
 	fileOf   map[*ast.File]bool
@@ -462,4 +462,3 @@ func (a *analyzer) indexMethods() {
 func methodKey(m *types.Func) string {
 	return m.Name() + " " + types.TypeString(m.Type(), nil)
 }
-

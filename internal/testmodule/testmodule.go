@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -215,4 +216,35 @@ func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Res
 `,
 	})
 	return dir
+}
+
+var (
+	sharedMu   sync.Mutex
+	sharedDirs []string
+)
+
+// SharedDir creates a temporary directory that outlives a single test:
+// for what a package's tests build once and share (a binary, a GOPATH).
+// [Main] removes every such directory when the tests are done.
+func SharedDir(prefix string) (string, error) {
+	dir, err := os.MkdirTemp("", prefix)
+	if err != nil {
+		return "", err
+	}
+	sharedMu.Lock()
+	sharedDirs = append(sharedDirs, dir)
+	sharedMu.Unlock()
+	return dir, nil
+}
+
+// Main runs the tests and then removes the directories made by
+// [SharedDir]; call it from TestMain.
+func Main(m *testing.M) {
+	code := m.Run()
+	sharedMu.Lock()
+	for _, dir := range sharedDirs {
+		os.RemoveAll(dir)
+	}
+	sharedMu.Unlock()
+	os.Exit(code)
 }

@@ -38,7 +38,7 @@ func statuslint(t *testing.T, salt string) string {
 	if bin, ok := bins[salt]; ok {
 		return bin
 	}
-	dir, err := os.MkdirTemp("", "statuslint-vetskip-")
+	dir, err := testmodule.SharedDir("statuslint-vetskip-")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -223,3 +223,6 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// TestMain removes the statuslint builds the tests shared.
+func TestMain(m *testing.M) { testmodule.Main(m) }
