@@ -25,6 +25,7 @@ import (
 	"runtime/pprof"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
@@ -163,7 +164,8 @@ func run(progname string, analyzers []*analysis.Analyzer, args []string, stdout,
 
 	var factLog io.Writer
 	if dbg('f') {
-		factLog = stderr
+		// The checker logs facts from its analysis goroutines.
+		factLog = &lockedWriter{w: stderr}
 	}
 	graph, err := checker.Analyze(analyzers, loaded.Roots, &checker.Options{
 		SanityCheck: dbg('s'),
@@ -209,6 +211,18 @@ func run(progname string, analyzers []*analysis.Analyzer, args []string, stdout,
 		printTimes(stderr, graph)
 	}
 	return exitcode
+}
+
+// lockedWriter serializes writes to w.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }
 
 // triState is an analyzer's enable flag: unset, true or false, as
