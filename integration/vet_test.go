@@ -3,6 +3,7 @@ package integration
 import (
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -165,8 +166,19 @@ func TestFixOnExample(t *testing.T) {
 		t.Errorf("after the fixes %d findings remain, want the %d that had no fix:\n%s", len(after), without, strings.Join(after, "\n"))
 	}
 
-	// A second fix run changes nothing.
+	// statuslint -fix, the standalone driver with its own merging of
+	// edits (internal/textedit), leaves the same files as go fix, where
+	// x/tools applies the fixes.
 	before := snapshotGoFiles(t, dir)
+	standalone := testmodule.ExampleCopy(t)
+	if r := run(t, standalone, nil, bin, "-fix", "./..."); r.ExitCode != 0 {
+		t.Fatalf("statuslint -fix: exit %d\n%s", r.ExitCode, r.Stderr)
+	}
+	if got := snapshotGoFiles(t, standalone); got != before {
+		t.Errorf("statuslint -fix and go fix -fixtool left different files:\n%s", firstDifference(got, before))
+	}
+
+	// A second fix run changes nothing.
 	if r := run(t, dir, nil, bin, "-fix", "./..."); r.ExitCode != 0 {
 		t.Fatalf("second statuslint -fix: exit %d\n%s", r.ExitCode, r.Stderr)
 	}
@@ -181,9 +193,20 @@ func snapshotGoFiles(t *testing.T, dir string) string {
 	filepath.Walk(dir, func(path string, info os.FileInfo, err error) error {
 		if err == nil && strings.HasSuffix(path, ".go") {
 			data, _ := os.ReadFile(path)
-			b.WriteString(path + "\n" + string(data))
+			rel, _ := filepath.Rel(dir, path)
+			b.WriteString(rel + "\n" + string(data))
 		}
 		return nil
 	})
 	return b.String()
+}
+
+// firstDifference shows where two texts start to differ.
+func firstDifference(a, b string) string {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	start := max(0, i-200)
+	return fmt.Sprintf("at byte %d:\n%s\n--- vs ---\n%s", i, a[start:min(len(a), i+200)], b[start:min(len(b), i+200)])
 }
