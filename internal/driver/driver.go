@@ -131,22 +131,6 @@ func run(progname string, analyzers []*analysis.Analyzer, args []string, stdout,
 		}
 		defer pprof.StopCPUProfile()
 	}
-	if opts.memprofile != "" {
-		defer func() {
-			f, err := os.Create(opts.memprofile)
-			if err != nil {
-				log.Print(err)
-				exitAtLeast(1)
-				return
-			}
-			defer f.Close()
-			runtime.GC()
-			if err := pprof.WriteHeapProfile(f); err != nil {
-				log.Print(err)
-				exitAtLeast(1)
-			}
-		}()
-	}
 
 	t0 := time.Now()
 	allSource := os.Getenv(EnvAllSource)
@@ -175,6 +159,14 @@ func run(progname string, analyzers []*analysis.Analyzer, args []string, stdout,
 	if err != nil {
 		log.Print(err)
 		return 1
+	}
+	if opts.memprofile != "" {
+		// Written while the graph, with every package's syntax, types and
+		// results, is still live: the peak that matters.
+		if err := writeHeapProfile(opts.memprofile); err != nil {
+			log.Print(err)
+			exitAtLeast(1)
+		}
 	}
 
 	if opts.fix {
@@ -211,6 +203,19 @@ func run(progname string, analyzers []*analysis.Analyzer, args []string, stdout,
 		printTimes(stderr, graph)
 	}
 	return exitcode
+}
+
+func writeHeapProfile(file string) error {
+	f, err := os.Create(file)
+	if err != nil {
+		return err
+	}
+	runtime.GC()
+	if err := pprof.WriteHeapProfile(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // lockedWriter serializes writes to w.
