@@ -36,9 +36,9 @@ func main() {
 	if vetskip.Skip(os.Args[1:]) {
 		os.Exit(0)
 	}
-	// A standalone run gets the driver that skips dependencies; the vet
-	// and fix tool protocols and help stay multichecker's.
-	if driver.Standalone(os.Args[1:]) {
+	// Standalone runs and the usage text are the driver's; the vet and fix
+	// tool protocols and "help ANALYZER" stay multichecker's.
+	if driver.Handles(os.Args[1:]) {
 		driver.Main("statuslint", analyzer.Analyzers, os.Args[1:])
 	}
 	multichecker.Main(analyzer.Analyzers...)

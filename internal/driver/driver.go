@@ -23,6 +23,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/pprof"
+	"runtime/trace"
 	"sort"
 	"strings"
 	"sync"
@@ -39,30 +40,29 @@ import (
 // the vet-mode skip.
 const EnvAllSource = "STATUSLINT_NOSKIP"
 
-// Standalone reports whether a command line (without the program name) is
-// a standalone run this driver handles. Vet-tool invocations (a trailing
-// *.cfg file, -flags, -V), help requests and a command line without
-// packages are multichecker's.
-func Standalone(args []string) bool {
-	patterns := 0
-	for _, a := range args {
+// Handles reports whether this driver handles a command line (without
+// the program name): standalone runs and the usage text. The vet and fix
+// tool protocol (a trailing *.cfg file, -flags, -V) and "help ANALYZER"
+// are multichecker's, which the caller runs instead.
+func Handles(args []string) bool {
+	for i, a := range args {
 		if !strings.HasPrefix(a, "-") {
-			if strings.HasSuffix(a, ".cfg") || a == "help" && patterns == 0 {
+			if strings.HasSuffix(a, ".cfg") {
 				return false
 			}
-			patterns++
-			continue
+			// "help" alone is ours; "help statusupdate" is multichecker's
+			// analyzer documentation.
+			return a != "help" || i != 0 || len(args) == 1
 		}
 		name := strings.TrimLeft(a, "-")
 		if i := strings.IndexByte(name, '='); i >= 0 {
 			name = name[:i]
 		}
-		switch name {
-		case "flags", "V", "h", "help":
+		if name == "flags" || name == "V" {
 			return false
 		}
 	}
-	return patterns > 0
+	return true
 }
 
 // options are the driver's own flags, as multichecker names them.
@@ -74,6 +74,7 @@ type options struct {
 	debug      string
 	cpuprofile string
 	memprofile string
+	trace      string
 	verbose    bool
 }
 
@@ -91,16 +92,23 @@ func run(progname string, analyzers []*analysis.Analyzer, args []string, stdout,
 
 	fs := flag.NewFlagSet(progname, flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() {}
 	var opts options
 	fs.BoolVar(&opts.json, "json", false, "emit JSON output")
 	fs.IntVar(&opts.context, "c", -1, "display offending line with this many lines of context")
 	fs.BoolVar(&opts.fix, "fix", false, "apply all suggested fixes")
 	fs.BoolVar(&opts.diff, "diff", false, "with -fix, don't update the files, but print a unified diff")
-	fs.BoolVar(&opts.tests, "test", true, "indicates whether test files should be analyzed, too")
+	fs.BoolVar(&opts.tests, "test", true, "load the packages' tests too (each analyzer checks _test.go files only with its -NAME.tests flag)")
 	fs.StringVar(&opts.debug, "debug", "", `debug flags, any subset of "fpstv"`)
 	fs.StringVar(&opts.cpuprofile, "cpuprofile", "", "write CPU profile to this file")
 	fs.StringVar(&opts.memprofile, "memprofile", "", "write memory profile to this file")
+	fs.StringVar(&opts.trace, "trace", "", "write trace log to this file")
 	fs.BoolVar(&opts.verbose, "v", false, "alias for -debug=v")
+	// Accepted for compatibility with multichecker's command line.
+	for _, name := range []string{"all", "source"} {
+		fs.Bool(name, false, "no effect (deprecated)")
+	}
+	fs.String("tags", "", "no effect (deprecated); use GOFLAGS=-tags=...")
 	enabled := make(map[*analysis.Analyzer]*triState)
 	for _, a := range analyzers {
 		t := new(triState)
@@ -111,6 +119,19 @@ func run(progname string, analyzers []*analysis.Analyzer, args []string, stdout,
 		})
 	}
 	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			usage(progname, analyzers, fs, stdout)
+			return 0
+		}
+		fmt.Fprintf(stderr, "Run '%s -help' for usage.\n", progname)
+		return 1
+	}
+	switch {
+	case fs.NArg() == 1 && fs.Arg(0) == "help":
+		usage(progname, analyzers, fs, stdout)
+		return 0
+	case fs.NArg() == 0:
+		usage(progname, analyzers, fs, stderr)
 		return 1
 	}
 	if opts.verbose && !strings.Contains(opts.debug, "v") {
@@ -130,6 +151,22 @@ func run(progname string, analyzers []*analysis.Analyzer, args []string, stdout,
 			return 1
 		}
 		defer pprof.StopCPUProfile()
+	}
+
+	if opts.trace != "" {
+		f, err := os.Create(opts.trace)
+		if err != nil {
+			log.Print(err)
+			return 1
+		}
+		if err := trace.Start(f); err != nil {
+			log.Print(err)
+			return 1
+		}
+		defer func() {
+			trace.Stop()
+			f.Close()
+		}()
 	}
 
 	t0 := time.Now()
@@ -216,6 +253,43 @@ func writeHeapProfile(file string) error {
 		return err
 	}
 	return f.Close()
+}
+
+// usage prints what the command does, how to run it, its analyzers and
+// its flags.
+func usage(progname string, analyzers []*analysis.Analyzer, fs *flag.FlagSet, w io.Writer) {
+	fmt.Fprintf(w, `%[1]s finds controller-runtime code that fights the API server: status
+Updates that fail with 409 Conflict when the cache lags, writes that name no
+field manager, and status written when no condition changed. A finding
+carries a suggested fix where one is safe.
+
+Usage:
+  %[1]s [flags] packages...          report the findings (exit 3 when there are any)
+  %[1]s -fix [-diff] packages...     apply the suggested fixes, or print them as a diff
+  go vet -vettool=$(which %[1]s) packages...
+  go fix -fixtool=$(which %[1]s) packages...
+  %[1]s help ANALYZER                an analyzer's documentation and flags
+
+Analyzers (all run by default; -NAME runs only those named, -NAME=false all but those):
+`, progname)
+	for _, a := range analyzers {
+		title, _, _ := strings.Cut(a.Doc, "\n")
+		fmt.Fprintf(w, "  %-14s %s\n", a.Name, strings.TrimSuffix(title, "."))
+	}
+	fmt.Fprintf(w, "\nFlags:\n")
+	shown := flag.NewFlagSet(progname, flag.ContinueOnError)
+	fs.VisitAll(func(f *flag.Flag) {
+		if !strings.HasPrefix(f.Usage, "no effect") {
+			shown.Var(f.Value, f.Name, f.Usage)
+		}
+	})
+	shown.SetOutput(w)
+	shown.PrintDefaults()
+	fmt.Fprintf(w, `
+Environment:
+  %s=1   type-check every dependency from source and analyze it in full
+                        (slower; the findings are the same)
+`, EnvAllSource)
 }
 
 // lockedWriter serializes writes to w.

@@ -18,7 +18,7 @@ import (
 	"github.com/statuslint/statuslint/internal/testmodule"
 )
 
-func TestStandalone(t *testing.T) {
+func TestHandles(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
 		want bool
@@ -27,19 +27,47 @@ func TestStandalone(t *testing.T) {
 		{[]string{"-fix", "-diff", "./..."}, true},
 		{[]string{"-statusupdate.roots=Sync", "example.com/op/..."}, true},
 		{[]string{"-json", "."}, true},
-		{nil, false},                                 // usage
-		{[]string{"-fix"}, false},                    // no packages: usage
+		{nil, true},                                  // usage
+		{[]string{"-fix"}, true},                     // no packages: usage
+		{[]string{"help"}, true},                     // usage
+		{[]string{"-help"}, true},                    // usage
+		{[]string{"-h", "./..."}, true},              // usage
 		{[]string{"-V=full"}, false},                 // go vet asks the tool's version
 		{[]string{"-flags"}, false},                  // go vet asks the tool's flags
 		{[]string{"-json", "/tmp/x/vet.cfg"}, false}, // vet-tool run
-		{[]string{"help"}, false},
-		{[]string{"help", "statusupdate"}, false},
-		{[]string{"-help"}, false},
-		{[]string{"-h", "./..."}, false},
+		{[]string{"help", "statusupdate"}, false},    // an analyzer's documentation
 	} {
-		if got := Standalone(tc.args); got != tc.want {
-			t.Errorf("Standalone(%q) = %v, want %v", tc.args, got, tc.want)
+		if got := Handles(tc.args); got != tc.want {
+			t.Errorf("Handles(%q) = %v, want %v", tc.args, got, tc.want)
 		}
+	}
+}
+
+func TestUsage(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		args []string
+		code int
+	}{
+		{nil, 1},
+		{[]string{"-fix"}, 1},
+		{[]string{"help"}, 0},
+		{[]string{"-help"}, 0},
+	} {
+		code, stdout, stderr := runIn(t, dir, tc.args...)
+		out := stdout + stderr
+		if code != tc.code {
+			t.Errorf("%q: exit %d, want %d", tc.args, code, tc.code)
+		}
+		for _, want := range []string{"Usage:", "go vet -vettool=$(which statuslint)", "statusupdate ", "fieldmanager ", "conditions ", "-fieldmanager.name", "-fix", EnvAllSource} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%q: usage lacks %q:\n%s", tc.args, want, out)
+			}
+		}
+	}
+	code, _, stderr := runIn(t, dir, "-trace=x", "-nosuch", "./...")
+	if code != 1 || !strings.Contains(stderr, "-nosuch") || !strings.Contains(stderr, "statuslint -help") {
+		t.Errorf("unknown flag: exit %d\n%s", code, stderr)
 	}
 }
 
