@@ -31,7 +31,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/packages"
 )
 
 // EnvAllSource names the environment variable that, set to a non-empty
@@ -354,33 +353,22 @@ func selectAnalyzers(all []*analysis.Analyzer, enabled map[*analysis.Analyzer]*t
 	return keep
 }
 
-// printErrors prints the errors of every package in the loaded graph, as
-// packages.PrintErrors does, and returns how many there were.
+// printErrors prints the errors of every package in the loaded graph,
+// dependencies first, as packages.PrintErrors does, and returns how many
+// there were.
 func printErrors(w io.Writer, loaded *Loaded) int {
 	n := 0
-	seen := make(map[*packages.Package]bool)
-	var visit func(p *packages.Package)
-	visit = func(p *packages.Package) {
-		if seen[p] {
-			return
-		}
-		seen[p] = true
-		for _, imp := range sortedImports(p) {
-			visit(imp)
-		}
-		for _, err := range p.Errors {
-			fmt.Fprintln(w, err)
-			n++
-		}
-	}
 	for _, p := range loaded.ExportErrors {
 		for _, err := range p.Errors {
 			fmt.Fprintln(w, err)
 			n++
 		}
 	}
-	for _, p := range loaded.Roots {
-		visit(p)
+	for _, p := range postorder(loaded.Roots) {
+		for _, err := range p.Errors {
+			fmt.Fprintln(w, err)
+			n++
+		}
 	}
 	return n
 }
