@@ -232,6 +232,20 @@ func TestTypeErrors(t *testing.T) {
 	if code != 1 || !strings.Contains(stderr, "broken.go:5") {
 		t.Errorf("exit %d, want 1 with the type error\n%s", code, stderr)
 	}
+
+	// A syntax error, and a package importing the broken one: both are
+	// reported, analysis goes on where it can, and nothing panics.
+	testmodule.WriteFiles(t, dir, map[string]string{
+		"internal/unparsable/unparsable.go": "package unparsable\n\nfunc {\n",
+		"internal/user/user.go":             "package user\n\nimport _ \"example.com/skiptest/internal/broken\"\n",
+	})
+	code, _, stderr = runIn(t, dir, "./internal/unparsable", "./internal/user", "./internal/controller/direct")
+	if code != 1 || !strings.Contains(stderr, "unparsable.go:3") || !strings.Contains(stderr, "broken.go:5") {
+		t.Errorf("exit %d, want 1 with the syntax and type errors\n%s", code, stderr)
+	}
+	if !strings.Contains(stderr, "status.SetReady") {
+		t.Errorf("the well-typed package was not analyzed:\n%s", stderr)
+	}
 }
 
 func TestFix(t *testing.T) {
