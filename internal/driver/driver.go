@@ -1,18 +1,20 @@
 // Package driver is statuslint's standalone driver: what runs for
-// `statuslint [flags] packages...`, with the command line, output and exit
-// codes of x/tools' multichecker, and one difference that matters.
+// `statuslint [flags] packages...`, with the flags, output and exit codes
+// of x/tools' multichecker, statuslint's own usage text, and one
+// difference that matters.
 //
 // x/tools' checker type-checks every dependency from source once an
 // analyzer has facts, so a standalone run on an operator paid for parsing
-// and type-checking client-go, k8s.io/api and the standard library, about
-// twenty times what checking the operator itself costs. This driver reads
-// the types of every package that cannot carry a statuslint fact from the
-// compiler's export data instead (see [Load]), and hands the rest to
-// x/tools' checker.Analyze, which computes facts, diagnostics and fixes as
-// before. STATUSLINT_NOSKIP=1 type-checks everything from source again.
+// and type-checking client-go, k8s.io/api and the standard library: on the
+// bundled example, 7.5 s of CPU and 1.46 GB, where this driver takes 0.9 s
+// and 102 MB (bench/RESULTS.md). It reads the types of every package that
+// cannot carry a statuslint fact from the compiler's export data instead
+// (see [Load]), and hands the rest to x/tools' checker.Analyze, which
+// computes facts, diagnostics and fixes as before. STATUSLINT_NOSKIP=1
+// type-checks everything from source again.
 //
-// The vet-tool protocol (a *.cfg argument, -flags, -V) and help are left
-// to multichecker: see [Standalone].
+// The vet and fix tool protocol (a *.cfg argument, -flags, -V) and
+// "help ANALYZER" are left to multichecker: see [Handles].
 package driver
 
 import (
