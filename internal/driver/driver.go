@@ -26,6 +26,7 @@ import (
 	"runtime"
 	"runtime/pprof"
 	"runtime/trace"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -33,6 +34,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
 )
 
 // EnvAllSource names the environment variable that, set to a non-empty
@@ -180,8 +182,17 @@ func run(progname string, analyzers []*analysis.Analyzer, args []string, stdout,
 	if dbg('v') {
 		log.Printf("loaded %d packages in %v, %d of them type-checked from source", loaded.Total, time.Since(t0).Round(time.Millisecond), loaded.Source)
 	}
-	if printErrors(stderr, loaded) > 0 {
+	if printErrors(stderr, progname, loaded) > 0 {
 		exitAtLeast(1)
+	}
+	// A root with nothing to analyze (a pattern that matched no directory,
+	// a package without Go files) has had its error printed; analyzing it
+	// would only add an "analysis skipped" line per analyzer.
+	roots := slices.DeleteFunc(slices.Clone(loaded.Roots), func(p *packages.Package) bool {
+		return len(p.Syntax) == 0 && len(p.Errors) > 0
+	})
+	if len(roots) == 0 {
+		return exitcode
 	}
 
 	var factLog io.Writer
@@ -189,7 +200,7 @@ func run(progname string, analyzers []*analysis.Analyzer, args []string, stdout,
 		// The checker logs facts from its analysis goroutines.
 		factLog = &lockedWriter{w: stderr}
 	}
-	graph, err := checker.Analyze(analyzers, loaded.Roots, &checker.Options{
+	graph, err := checker.Analyze(analyzers, roots, &checker.Options{
 		SanityCheck: dbg('s'),
 		Sequential:  dbg('p'),
 		FactLog:     factLog,
@@ -357,20 +368,25 @@ func selectAnalyzers(all []*analysis.Analyzer, enabled map[*analysis.Analyzer]*t
 
 // printErrors prints the errors of every package in the loaded graph,
 // dependencies first, as packages.PrintErrors does, and returns how many
-// there were.
-func printErrors(w io.Writer, loaded *Loaded) int {
+// there were. An error without a position is prefixed with the program's
+// name instead of "-".
+func printErrors(w io.Writer, progname string, loaded *Loaded) int {
 	n := 0
-	for _, p := range loaded.ExportErrors {
+	print := func(p *packages.Package) {
 		for _, err := range p.Errors {
-			fmt.Fprintln(w, err)
+			if err.Pos == "" || err.Pos == "-" {
+				fmt.Fprintf(w, "%s: %s\n", progname, err.Msg)
+			} else {
+				fmt.Fprintln(w, err)
+			}
 			n++
 		}
 	}
+	for _, p := range loaded.ExportErrors {
+		print(p)
+	}
 	for _, p := range postorder(loaded.Roots) {
-		for _, err := range p.Errors {
-			fmt.Fprintln(w, err)
-			n++
-		}
+		print(p)
 	}
 	return n
 }

@@ -211,9 +211,18 @@ func TestSelectAnalyzers(t *testing.T) {
 
 func TestBadPattern(t *testing.T) {
 	dir := testmodule.StubModule(t)
-	code, _, stderr := runIn(t, dir, "./nosuchdir/...")
-	if code != 1 {
-		t.Errorf("exit %d, want 1\n%s", code, stderr)
+	code, _, stderr := runIn(t, dir, "./nosuchdir/...", "./internal/controller/direct")
+	// Exit codes only go up, as in multichecker: findings (3) outrank
+	// errors (1).
+	if code != 3 || !strings.HasPrefix(stderr, "statuslint: pattern ./nosuchdir/...") || strings.Contains(stderr, "analysis skipped") {
+		t.Errorf("exit %d, want 3 with the pattern's error alone and the finding\n%s", code, stderr)
+	}
+	if !strings.Contains(stderr, "status.SetReady") {
+		t.Errorf("the other pattern's package was not analyzed:\n%s", stderr)
+	}
+	code, _, stderr = runIn(t, dir, "./nosuchdir/...")
+	if lines := strings.Split(strings.TrimSpace(stderr), "\n"); code != 1 || len(lines) != 1 || !strings.HasPrefix(lines[0], "statuslint: pattern ./nosuchdir/...: ") {
+		t.Errorf("exit %d, want 1 with one line\n%s", code, stderr)
 	}
 	code, _, stderr = runIn(t, dir, "-nosuchflag", "./...")
 	if code != 1 || !strings.Contains(stderr, "nosuchflag") {
