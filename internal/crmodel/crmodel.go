@@ -13,6 +13,7 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -24,6 +25,13 @@ const (
 	MetaPath      = "k8s.io/apimachinery/pkg/api/meta"
 	ContextPath   = "context"
 )
+
+// IsPath reports whether path is want or a GOPATH-vendored copy of it
+// (".../vendor/" + want): the test the dependency skips use, erring on the
+// side of analyzing a package.
+func IsPath(path, want string) bool {
+	return path == want || strings.HasSuffix(path, "/vendor/"+want)
+}
 
 // Model holds the controller-runtime types as one package sees them.
 type Model struct {

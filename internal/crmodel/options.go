@@ -19,14 +19,8 @@ func (m *Model) IsFieldOwner(t types.Type) bool {
 // PatchOptions, ApplyOptions and SubResource{Create,Update,Patch,Apply}Options,
 // and metav1's CreateOptions, UpdateOptions, PatchOptions, ApplyOptions.
 func (m *Model) IsWriteOptions(t types.Type) bool {
-	if m == nil || t == nil {
-		return false
-	}
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok {
+	n := NamedOf(t)
+	if m == nil || n == nil {
 		return false
 	}
 	obj := n.Origin().Obj()
@@ -79,13 +73,21 @@ func (m *Model) ClientOptionsHas(name string) bool {
 // IsClientOptions reports whether t, or the type t points to, is the
 // client package's Options struct.
 func (m *Model) IsClientOptions(t types.Type) bool {
-	if m == nil || t == nil {
-		return false
+	n := NamedOf(t)
+	return m != nil && n != nil && isNamed(n, m.Client.Path(), "Options")
+}
+
+// NamedOf returns the named type t is, or that t points to, aliases
+// resolved; nil for any other type.
+func NamedOf(t types.Type) *types.Named {
+	if t == nil {
+		return nil
 	}
 	if p, ok := types.Unalias(t).(*types.Pointer); ok {
 		t = p.Elem()
 	}
-	return isNamed(t, m.Client.Path(), "Options")
+	n, _ := types.Unalias(t).(*types.Named)
+	return n
 }
 
 // IsApplyPatch reports whether obj is the client package's Apply patch
@@ -99,14 +101,8 @@ func (m *Model) IsApplyPatch(obj types.Object) bool {
 // InClientPackage reports whether t, or the type t points to, is a named
 // type declared in the client package.
 func (m *Model) InClientPackage(t types.Type) bool {
-	if m == nil || t == nil {
-		return false
-	}
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok {
+	n := NamedOf(t)
+	if m == nil || n == nil {
 		return false
 	}
 	pkg := n.Origin().Obj().Pkg()

@@ -35,13 +35,9 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
-)
 
-// EnvAllSource names the environment variable that, set to a non-empty
-// value other than 0, makes the driver type-check every package from
-// source, as x/tools' checker does. It is the variable that also turns off
-// the vet-mode skip.
-const EnvAllSource = "STATUSLINT_NOSKIP"
+	"github.com/statuslint/statuslint/internal/vetskip"
+)
 
 // Handles reports whether this driver handles a command line (without
 // the program name): standalone runs and the usage text. The vet and fix
@@ -173,8 +169,7 @@ func run(progname string, analyzers []*analysis.Analyzer, args []string, stdout,
 	}
 
 	t0 := time.Now()
-	allSource := os.Getenv(EnvAllSource)
-	loaded, err := Load(LoadConfig{Tests: opts.tests, AllSource: allSource != "" && allSource != "0"}, fs.Args()...)
+	loaded, err := Load(LoadConfig{Tests: opts.tests, AllSource: vetskip.Disabled()}, fs.Args()...)
 	if err != nil {
 		log.Print(err)
 		return 1
@@ -301,7 +296,7 @@ Analyzers (all run by default; -NAME runs only those named, -NAME=false all but 
 Environment:
   %s=1   type-check every dependency from source and analyze it in full
                         (slower; the findings are the same)
-`, EnvAllSource)
+`, vetskip.EnvDisable)
 }
 
 // lockedWriter serializes writes to w.

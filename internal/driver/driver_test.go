@@ -16,6 +16,7 @@ import (
 
 	"github.com/statuslint/statuslint/analyzer"
 	"github.com/statuslint/statuslint/internal/testmodule"
+	"github.com/statuslint/statuslint/internal/vetskip"
 )
 
 func TestHandles(t *testing.T) {
@@ -59,7 +60,7 @@ func TestUsage(t *testing.T) {
 		if code != tc.code {
 			t.Errorf("%q: exit %d, want %d", tc.args, code, tc.code)
 		}
-		for _, want := range []string{"Usage:", "go vet -vettool=$(which statuslint)", "statusupdate ", "fieldmanager ", "conditions ", "-fieldmanager.name", "-fix", EnvAllSource} {
+		for _, want := range []string{"Usage:", "go vet -vettool=$(which statuslint)", "statusupdate ", "fieldmanager ", "conditions ", "-fieldmanager.name", "-fix", vetskip.EnvDisable} {
 			if !strings.Contains(out, want) {
 				t.Errorf("%q: usage lacks %q:\n%s", tc.args, want, out)
 			}
@@ -152,12 +153,7 @@ func runIn(t *testing.T, dir string, args ...string) (int, string, string) {
 // the skip: the findings and every fact must be the same.
 func TestSameAsAllSource(t *testing.T) {
 	dir := testmodule.StubModule(t)
-	code, _, skip := runIn(t, dir, "-debug=f", "./internal/controller/...")
-	t.Setenv(EnvAllSource, "1")
-	allCode, _, all := runIn(t, dir, "-debug=f", "./internal/controller/...")
-	if code != 3 || allCode != 3 {
-		t.Errorf("exit codes %d and %d, want 3 (findings)", code, allCode)
-	}
+	skip, all := runWithAndWithoutSkip(t, dir, "-debug=f", "./internal/controller/...")
 	if got, want := sortedLines(skip), sortedLines(all); !slices.Equal(got, want) {
 		t.Errorf("with the skip:\n%s\nwithout:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
@@ -170,6 +166,20 @@ func TestSameAsAllSource(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", want, skip)
 		}
 	}
+}
+
+// runWithAndWithoutSkip runs the driver in dir with the skip and then
+// with STATUSLINT_NOSKIP=1, checks that both exit 3 (findings), and
+// returns their stderr.
+func runWithAndWithoutSkip(t *testing.T, dir string, args ...string) (skip, all string) {
+	t.Helper()
+	code, _, skip := runIn(t, dir, args...)
+	t.Setenv(vetskip.EnvDisable, "1")
+	allCode, _, all := runIn(t, dir, args...)
+	if code != 3 || allCode != 3 {
+		t.Errorf("exit codes %d and %d, want 3 (findings)", code, allCode)
+	}
+	return skip, all
 }
 
 func sortedLines(s string) []string {
@@ -322,12 +332,7 @@ func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Res
 // far fewer packages type-checked from source.
 func TestSameAsAllSourceOnExample(t *testing.T) {
 	dir := testmodule.ExampleCopy(t)
-	code, _, skip := runIn(t, dir, "-debug=fv", "./...")
-	t.Setenv(EnvAllSource, "1")
-	allCode, _, all := runIn(t, dir, "-debug=fv", "./...")
-	if code != 3 || allCode != 3 {
-		t.Errorf("exit codes %d and %d, want 3 (findings)", code, allCode)
-	}
+	skip, all := runWithAndWithoutSkip(t, dir, "-debug=fv", "./...")
 	loadLine := regexp.MustCompile(`(?m)^statuslint: loaded (\d+) packages in \S+, (\d+) of them type-checked from source\n`)
 	ms, ma := loadLine.FindStringSubmatch(skip), loadLine.FindStringSubmatch(all)
 	if ms == nil || ma == nil {

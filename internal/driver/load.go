@@ -228,24 +228,13 @@ func (ld *loader) sourceSet(roots, order []*packages.Package, all bool) map[*pac
 			continue
 		}
 		for path, imp := range p.Imports {
-			if source[imp] || matters(path) || matters(imp.PkgPath) {
+			if source[imp] || reach.Matters(path) || reach.Matters(imp.PkgPath) {
 				source[p] = true
 				break
 			}
 		}
 	}
 	return source
-}
-
-// matters reports whether an import path is one of
-// [reach.ImportsThatMatter], vendored copies included.
-func matters(path string) bool {
-	for _, m := range reach.ImportsThatMatter {
-		if path == m || strings.HasSuffix(path, "/vendor/"+m) {
-			return true
-		}
-	}
-	return false
 }
 
 // check parses and type-checks one source package, as go/packages does.

@@ -181,15 +181,22 @@ func New(roots *Pattern, tests *bool) *analysis.Analyzer {
 // (internal/vetskip) decides from the same list.
 var ImportsThatMatter = []string{crmodel.ClientPath, crmodel.ReconcilePath}
 
+// Matters reports whether importing the package path (or a vendored copy
+// of it) makes a package matter: it is one of [ImportsThatMatter]. The
+// standalone driver's skip decides from it too.
+func Matters(path string) bool {
+	for _, m := range ImportsThatMatter {
+		if crmodel.IsPath(path, m) {
+			return true
+		}
+	}
+	return false
+}
+
 // mayMatter is the cheap test that decides whether to build SSA at all.
 func mayMatter(pass *analysis.Pass) bool {
 	for _, imp := range pass.Pkg.Imports() {
-		for _, path := range ImportsThatMatter {
-			if imp.Path() == path {
-				return true
-			}
-		}
-		if pass.ImportPackageFact(imp, new(hasWriters)) {
+		if Matters(imp.Path()) || pass.ImportPackageFact(imp, new(hasWriters)) {
 			return true
 		}
 	}

@@ -139,7 +139,7 @@ func (c *checker) receiverClient(sel *ast.SelectorExpr) state {
 	t := s.Recv()
 	var field *types.Var
 	var owner *types.Named
-	outer := namedOf(t)
+	outer := crmodel.NamedOf(t)
 	for _, i := range s.Index()[:len(s.Index())-1] {
 		st, n := structOf(t)
 		if st == nil || i >= st.NumFields() {
@@ -173,7 +173,7 @@ func (c *checker) clientExpr(e ast.Expr, idx int) state {
 			}
 			// The struct declaring the field: walk embedded fields.
 			t := s.Recv()
-			owner := namedOf(t)
+			owner := crmodel.NamedOf(t)
 			outer := owner
 			for _, i := range s.Index()[:len(s.Index())-1] {
 				st, _ := structOf(t)
@@ -181,7 +181,7 @@ func (c *checker) clientExpr(e ast.Expr, idx int) state {
 					return unknown
 				}
 				t = st.Field(i).Type()
-				owner = namedOf(t)
+				owner = crmodel.NamedOf(t)
 			}
 			return c.field(fv, owner, outer)
 		}
@@ -633,11 +633,8 @@ func (c *checker) sliceVar(v *types.Var, pos token.Pos) state {
 // package: it names a manager when one of its ApplyTo methods assigns a
 // FieldManager field.
 func (c *checker) localOptionType(t types.Type) state {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() != c.pkg {
+	n := crmodel.NamedOf(t)
+	if n == nil || n.Obj().Pkg() != c.pkg {
 		return unknown
 	}
 	tn := n.Origin().Obj()
@@ -680,19 +677,8 @@ func isEmptyString(v constant.Value) bool {
 	return v != nil && v.Kind() == constant.String && constant.StringVal(v) == ""
 }
 
-func namedOf(t types.Type) *types.Named {
-	if t == nil {
-		return nil
-	}
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, _ := types.Unalias(t).(*types.Named)
-	return n
-}
-
 func structOf(t types.Type) (*types.Struct, *types.Named) {
-	n := namedOf(t)
+	n := crmodel.NamedOf(t)
 	if p, ok := types.Unalias(t).(*types.Pointer); ok {
 		t = p.Elem()
 	}
