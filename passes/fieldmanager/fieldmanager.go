@@ -13,6 +13,7 @@ import (
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/flagvalue"
 	"github.com/statuslint/statuslint/internal/ignore"
+	"github.com/statuslint/statuslint/internal/reach"
 )
 
 // Name is the analyzer's name, as users enable, disable and configure it.
@@ -41,6 +42,8 @@ func New(cfg *Config) *analysis.Analyzer {
 		Doc:  doc,
 		URL:  "https://github.com/statuslint/statuslint/blob/main/docs/fieldmanager.md",
 		Run:  func(pass *analysis.Pass) (any, error) { return run(pass, cfg) },
+
+		FactTypes: []analysis.Fact{new(ParamWrites)},
 	}
 	// The flags' defaults are cfg's values, so binding them keeps a
 	// configuration built in code.
@@ -52,6 +55,16 @@ func New(cfg *Config) *analysis.Analyzer {
 }
 
 func run(pass *analysis.Pass, cfg *Config) (any, error) {
+	isTest := func(f *ast.File) bool {
+		tf := pass.Fset.File(f.Pos())
+		return tf != nil && strings.HasSuffix(tf.Name(), "_test.go")
+	}
+	if !cfg.Tests && isTestSupport(pass.Files, isTest) {
+		// Test support outside _test.go files (fixtures, envtest or
+		// testcontainers harnesses) is skipped like _test.go files: its
+		// directives included, and it exports no facts.
+		return nil, nil
+	}
 	rep := ignore.New(pass, Name)
 	defer rep.Close()
 	if pass.Pkg == nil || pass.TypesInfo == nil {
@@ -61,10 +74,6 @@ func run(pass *analysis.Pass, cfg *Config) (any, error) {
 	if m == nil {
 		return nil, nil
 	}
-	isTest := func(f *ast.File) bool {
-		tf := pass.Fset.File(f.Pos())
-		return tf != nil && strings.HasSuffix(tf.Name(), "_test.go")
-	}
 	c := &checker{
 		info:             pass.TypesInfo,
 		m:                m,
@@ -72,7 +81,7 @@ func run(pass *analysis.Pass, cfg *Config) (any, error) {
 		unowned:          settingSet(cfg.Unowned),
 		pkg:              pass.Pkg,
 		fset:             pass.Fset,
-		memo:             make(map[memoKey]state),
+		memo:             make(map[memoKey]memoEntry),
 		slicing:          make(map[*types.Var]bool),
 		localOptionTypes: make(map[*types.TypeName]state),
 		methodBodies:     make(map[*types.Func]*ast.BlockStmt),
@@ -90,7 +99,7 @@ func run(pass *analysis.Pass, cfg *Config) (any, error) {
 	checked := func(f *ast.File) bool {
 		return !ignore.SkipFile(pass, f, cfg.Tests)
 	}
-	r := &reporter{pass: pass, rep: rep, cfg: cfg, c: c, owners: collectOwners(pass, m, checked, isTest)}
+	r := &reporter{pass: pass, rep: rep, cfg: cfg, c: c, owners: collectOwners(pass, m, checked, isTest), exports: mayExport(pass, m)}
 	for _, f := range pass.Files {
 		if !checked(f) {
 			continue
@@ -99,11 +108,32 @@ func run(pass *analysis.Pass, cfg *Config) (any, error) {
 		ast.Inspect(f, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok {
 				r.check(f, call)
+				r.handover(f, call)
 			}
 			return true
 		})
 	}
+	if r.exports {
+		r.handed.export(pass)
+	}
 	return nil, nil
+}
+
+// mayExport reports whether the package may export ParamWrites facts: it
+// imports controller-runtime's client or reconcile package directly
+// (reach.Matters, the rule the vet-mode skip of internal/vetskip decides
+// from, so a package it skips never has facts to lose), and is not the
+// client package itself, whose functions the pass models.
+func mayExport(pass *analysis.Pass, m *crmodel.Model) bool {
+	if pass.Pkg == m.Client {
+		return false
+	}
+	for _, imp := range pass.Pkg.Imports() {
+		if reach.Matters(imp.Path()) {
+			return true
+		}
+	}
+	return false
 }
 
 // settingSet normalises the owned and unowned settings: "pkg/path.Type",
@@ -127,6 +157,9 @@ type reporter struct {
 	cfg    *Config
 	c      *checker
 	owners []*ownerCand
+
+	exports bool     // the package may export ParamWrites facts
+	handed  handedOn // writes for the package's facts
 }
 
 // check reports call if it is a client write that can carry a field
@@ -173,30 +206,35 @@ func (r *reporter) check(file *ast.File, call *ast.CallExpr) {
 	if st != none {
 		return
 	}
-	if c.receiverClient(sel) != none {
+	switch c.receiverClient(sel) {
+	case none:
+	case unknown:
+		// None if the package's exported functions are handed clients
+		// that name none: reported where they are (the fact).
+		if r.exports {
+			if deps := c.assumed(func() state { return c.receiverClient(sel) }); len(deps) > 0 {
+				desc := c.describe(file, call, sel, fn, kind) + " at " + r.position(sel.Sel.Pos())
+				for _, dep := range deps {
+					r.handed.add(dep, 1, []string{desc})
+				}
+			}
+		}
+		return
+	default:
 		return
 	}
 
 	// The message.
-	verb := fn.Name()
-	if kind == crmodel.SubResourceWrite {
-		verb = c.subresource(sel.X, 0) + " " + verb
-	}
-	obj := "an object"
-	if len(call.Args) >= 2 {
-		if t := c.info.TypeOf(call.Args[1]); t != nil && t != types.Typ[types.Invalid] {
-			obj = types.TypeString(t, qualifier(file))
-		}
-	}
+	what := c.describe(file, call, sel, fn, kind)
 	consequence := "managedFields will show the client's user agent"
 	switch {
 	case fn.Name() == "Apply":
 		consequence = "the API server rejects an Apply without one"
 	case fn.Name() == "Patch" && len(call.Args) >= 3 && c.isApplyPatch(call.Args[2]):
-		obj += " with client.Apply"
+		what += " with client.Apply"
 		consequence = "the API server rejects an apply patch without one"
 	}
-	msg := fmt.Sprintf("%s of %s names no field manager; %s: pass client.FieldOwner(...)", verb, obj, consequence)
+	msg := fmt.Sprintf("%s names no field manager; %s: pass client.FieldOwner(...)", what, consequence)
 
 	d := analysis.Diagnostic{Pos: sel.Sel.Pos(), End: call.End(), Message: msg}
 	switch {

@@ -31,6 +31,28 @@ type index struct {
 	values    map[*types.Var][]value
 	mutations map[*types.Var][]mutation
 	params    map[*types.Var]bool
+
+	// paramOf maps the parameters of the package's declared functions and
+	// methods (not receivers, results or parameters of function literals)
+	// to their function and position, calls lists the calls of each of
+	// those functions in the package, and escaped marks the functions used
+	// other than by calling them (as values), whose calls cannot all be
+	// seen.
+	paramOf map[*types.Var]paramRef
+	calls   map[*types.Func][]callSite
+	escaped map[*types.Func]bool
+}
+
+// paramRef names parameter index of fn.
+type paramRef struct {
+	fn    *types.Func
+	index int
+}
+
+// callSite is one call of a function of the package.
+type callSite struct {
+	call *ast.CallExpr
+	test bool // in a _test.go file
 }
 
 func buildIndex(info *types.Info, m *crmodel.Model, files []*ast.File, isTest func(*ast.File) bool) *index {
@@ -38,6 +60,9 @@ func buildIndex(info *types.Info, m *crmodel.Model, files []*ast.File, isTest fu
 		values:    make(map[*types.Var][]value),
 		mutations: make(map[*types.Var][]mutation),
 		params:    make(map[*types.Var]bool),
+		paramOf:   make(map[*types.Var]paramRef),
+		calls:     make(map[*types.Func][]callSite),
+		escaped:   make(map[*types.Func]bool),
 	}
 	varOf := func(id *ast.Ident) *types.Var {
 		if id == nil || id.Name == "_" {
@@ -99,10 +124,31 @@ func buildIndex(info *types.Info, m *crmodel.Model, files []*ast.File, isTest fu
 		// Arguments of client writes: handing &opts to the write itself
 		// does not change opts.
 		writeArgs := make(map[ast.Expr]bool)
+		// Identifiers naming the function a call calls.
+		callees := make(map[*ast.Ident]bool)
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncDecl:
 				params(n.Type, n.Recv)
+				if fn, ok := info.Defs[n.Name].(*types.Func); ok && n.Type.Params != nil {
+					i := 0
+					for _, fld := range n.Type.Params.List {
+						if len(fld.Names) == 0 {
+							i++
+							continue
+						}
+						for _, name := range fld.Names {
+							if v, ok := info.Defs[name].(*types.Var); ok {
+								x.paramOf[v] = paramRef{fn: fn, index: i}
+							}
+							i++
+						}
+					}
+				}
+			case *ast.Ident:
+				if fn, ok := info.Uses[n].(*types.Func); ok && !callees[n] {
+					x.escaped[fn.Origin()] = true
+				}
 			case *ast.FuncLit:
 				params(n.Type, nil)
 			case *ast.AssignStmt:
@@ -146,6 +192,15 @@ func buildIndex(info *types.Info, m *crmodel.Model, files []*ast.File, isTest fu
 					mutate(n.X, "", n.Pos())
 				}
 			case *ast.CallExpr:
+				// (*T).M(recv, args...) shifts the arguments: not a
+				// call site, so M counts as escaped.
+				if id := calleeIdent(n.Fun); id != nil && !isMethodExpr(info, n.Fun) {
+					callees[id] = true
+					if fn, ok := info.Uses[id].(*types.Func); ok {
+						fn = fn.Origin()
+						x.calls[fn] = append(x.calls[fn], callSite{call: n, test: test})
+					}
+				}
 				if fn, recv := crmodel.MethodCall(info, n); fn != nil && isWriteName(fn.Name()) && m.ClassifyMethod(fn, recv) != crmodel.NotWrite {
 					for _, a := range n.Args {
 						writeArgs[a] = true
@@ -192,6 +247,34 @@ func buildIndex(info *types.Info, m *crmodel.Model, files []*ast.File, isTest fu
 		})
 	}
 	return x
+}
+
+// calleeIdent returns the identifier naming the function or method a call
+// expression's Fun calls: f, pkg.F, x.M, f[T], or nil.
+func calleeIdent(fun ast.Expr) *ast.Ident {
+	for {
+		switch x := ast.Unparen(fun).(type) {
+		case *ast.Ident:
+			return x
+		case *ast.SelectorExpr:
+			return x.Sel
+		case *ast.IndexExpr:
+			fun = x.X
+		case *ast.IndexListExpr:
+			fun = x.X
+		default:
+			return nil
+		}
+	}
+}
+
+func isMethodExpr(info *types.Info, fun ast.Expr) bool {
+	sel, ok := ast.Unparen(fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	s, ok := info.Selections[sel]
+	return ok && s.Kind() == types.MethodExpr
 }
 
 // isOptionsLike reports whether t is a type whose variables the pass

@@ -52,9 +52,18 @@ func anyNamed(states ...state) state {
 }
 
 type memoKey struct {
-	v    *types.Var
-	what int
-	test bool
+	v      *types.Var
+	what   int
+	test   bool
+	assume bool
+}
+
+// memoEntry is a memoized state and, when the evaluation assumed the
+// clients of other packages' callers name no field manager, the
+// parameters it assumed that of.
+type memoEntry struct {
+	s    state
+	deps []paramRef
 }
 
 const (
@@ -62,6 +71,8 @@ const (
 	whatOption
 	whatOptions
 	whatSlice
+	whatParam
+	whatManager
 )
 
 // checker evaluates calls of one package.
@@ -78,8 +89,17 @@ type checker struct {
 	// assigned in test files count; otherwise they are ignored (a fake
 	// client a test puts in a field says nothing about production code).
 	testCtx bool
-	memo    map[memoKey]state
+	memo    map[memoKey]memoEntry
 	slicing map[*types.Var]bool // slice variables being evaluated
+
+	// assume is set while a write is evaluated a second time, assuming
+	// that the clients other packages hand to the package's exported
+	// functions name no field manager; deps collects the parameters that
+	// assumption was made of. A write that is none only under it is
+	// reported where those packages hand their client over (a fact on the
+	// function), not here.
+	assume bool
+	deps   []paramRef
 
 	// localTypes maps the package's own named option types to whether
 	// one of their ApplyTo methods sets FieldManager.
@@ -111,13 +131,18 @@ func (c *checker) mutations(v *types.Var) []mutation {
 
 // memoize evaluates f for (v, what) once, treating a cycle as unknown.
 func (c *checker) memoize(v *types.Var, what int, f func() state) state {
-	k := memoKey{v.Origin(), what, c.testCtx}
-	if s, ok := c.memo[k]; ok {
-		return s
+	k := memoKey{v.Origin(), what, c.testCtx, c.assume}
+	if e, ok := c.memo[k]; ok {
+		c.deps = append(c.deps, e.deps...)
+		return e.s
 	}
-	c.memo[k] = unknown
+	c.memo[k] = memoEntry{s: unknown}
+	outer := c.deps
+	c.deps = nil
 	s := f()
-	c.memo[k] = s
+	mine := c.deps[:len(c.deps):len(c.deps)]
+	c.deps = append(outer, mine...)
+	c.memo[k] = memoEntry{s: s, deps: mine}
 	return s
 }
 
@@ -225,6 +250,11 @@ func (c *checker) clientExpr(e ast.Expr, idx int) state {
 				return c.receiverClient(sel)
 			}
 		}
+		if fn, _ := crmodel.MethodCall(c.info, x); crmodel.IsManagerGetClient(fn) {
+			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
+				return c.manager(sel.X)
+			}
+		}
 		return unknown
 	}
 	return unknown
@@ -237,7 +267,7 @@ func (c *checker) clientVar(v *types.Var, owner, outer *types.Named) state {
 	}
 	return c.memoize(v, whatClient, func() state {
 		if c.idx.params[v] {
-			return unknown // the caller's client
+			return c.param(v) // the callers' clients
 		}
 		if c.isLocal(v) {
 			for _, mu := range c.mutations(v) {

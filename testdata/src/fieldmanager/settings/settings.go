@@ -63,7 +63,7 @@ type NotListed struct {
 	client.Client
 }
 
-func NewNotListed(c client.Client) *NotListed { return &NotListed{c} }
+func NewNotListed(c client.Client) *NotListed { return &NotListed{c} } // want NewNotListed:`param 0: 1 writes \(Create of \*corev1\.ConfigMap at settings\.go:69\)`
 
 func (r *NotListed) write(ctx context.Context, cm *corev1.ConfigMap) {
 	_ = r.Create(ctx, cm)

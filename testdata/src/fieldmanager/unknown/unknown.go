@@ -22,17 +22,19 @@ func update(ctx context.Context, sw client.SubResourceWriter, w *v1alpha1.Widget
 	return sw.Update(ctx, w, o)
 }
 
-// A client from the caller.
+// A client from the caller: create is never called here.
 func create(ctx context.Context, c client.Client, cm *corev1.ConfigMap) error {
 	return c.Create(ctx, cm)
 }
 
-// A field this package assigns from a parameter.
+// A field this package assigns from a parameter of an exported constructor
+// it never calls: unknown here; the fact names the writes, for the
+// packages that call NewFromParam.
 type FromParam struct {
 	client.Client
 }
 
-func NewFromParam(c client.Client) *FromParam { return &FromParam{Client: c} }
+func NewFromParam(c client.Client) *FromParam { return &FromParam{Client: c} } // want NewFromParam:`param 0: 2 writes \(status Update of \*v1alpha1\.Widget at unknown\.go:40; Create of \*corev1\.ConfigMap at unknown\.go:41\)`
 
 func (r *FromParam) write(ctx context.Context, cm *corev1.ConfigMap, w *v1alpha1.Widget) error {
 	_ = r.Status().Update(ctx, w)

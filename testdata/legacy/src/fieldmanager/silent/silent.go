@@ -33,7 +33,7 @@ type FromParam struct {
 	C client.Client
 }
 
-func NewFromParam(c client.Client) *FromParam { return &FromParam{C: c} }
+func NewFromParam(c client.Client) *FromParam { return &FromParam{C: c} } // want NewFromParam:`param 0: 1 writes`
 
 func (r *FromParam) write(ctx context.Context, cm *corev1.ConfigMap) error {
 	return r.C.Create(ctx, cm)

@@ -7,6 +7,7 @@ import (
 
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/client-go/rest"
+	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/cluster"
 )
 
@@ -19,6 +20,12 @@ type Manager interface {
 // Options are the arguments for creating a new Manager (subset).
 type Options struct {
 	Scheme *runtime.Scheme
+
+	// Client is the client.Options that will be used to create the default Client.
+	Client client.Options
+
+	// NewClient is the func that creates the client to be used by the manager.
+	NewClient client.NewClientFunc
 }
 
 // New returns a new Manager for creating Controllers.

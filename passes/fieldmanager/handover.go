@@ -1,0 +1,445 @@
+package fieldmanager
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/statuslint/statuslint/internal/crmodel"
+	"github.com/statuslint/statuslint/internal/fixes"
+	"github.com/statuslint/statuslint/internal/ignore"
+)
+
+// ParamWrites is the fact a package exports about one of its exported
+// functions or methods that writes through a client parameter, directly,
+// through a struct field it stores the parameter in, or by handing it on,
+// in writes that name no field manager when the client names none. The
+// importing package reports where it hands such a function a client that
+// names none: that is where the client is made, and where wrapping it with
+// client.WithFieldOwner fixes every write at once.
+type ParamWrites struct {
+	Params []ParamWrite
+}
+
+// ParamWrite is one parameter's writes.
+type ParamWrite struct {
+	Index    int      // the parameter's position, from 0
+	Count    int      // the writes it reaches
+	Examples []string // the first few, as "Create of *corev1.ConfigMap at file.go:12"
+}
+
+// maxExamples bounds the writes a fact names, to keep facts small.
+const maxExamples = 3
+
+func (*ParamWrites) AFact() {}
+
+func (f *ParamWrites) String() string {
+	var parts []string
+	for _, p := range f.Params {
+		parts = append(parts, fmt.Sprintf("param %d: %d writes (%s)", p.Index, p.Count, strings.Join(p.Examples, "; ")))
+	}
+	return "writes through its client parameters: " + strings.Join(parts, ", ")
+}
+
+// param evaluates a parameter of one of the package's functions from the
+// arguments of every call in the package. A function that is used as a
+// value has calls the pass cannot see: unknown. An exported function may
+// also be called by other packages: their clients are unknown here, and
+// when c.assume is set they are assumed to name none and recorded in
+// c.deps.
+func (c *checker) param(v *types.Var) state {
+	ref, ok := c.idx.paramOf[v.Origin()]
+	if !ok {
+		return unknown // a receiver, a result, a function literal's parameter
+	}
+	return c.memoize(v, whatParam, func() state {
+		fn := ref.fn.Origin()
+		sig, ok := fn.Type().(*types.Signature)
+		if !ok || (sig.Variadic() && ref.index == sig.Params().Len()-1) || c.idx.escaped[fn] {
+			return unknown
+		}
+		var states []state
+		for _, cs := range c.idx.calls[fn] {
+			if cs.test && !c.testCtx {
+				continue
+			}
+			n := len(cs.call.Args)
+			if cs.call.Ellipsis.IsValid() || ref.index >= n || n < sig.Params().Len()-1 || (!sig.Variadic() && n != sig.Params().Len()) {
+				return unknown // f(g()) with g returning several values; f(args...)
+			}
+			states = append(states, c.clientExpr(cs.call.Args[ref.index], -1))
+		}
+		if c.external(fn) && c.assume {
+			c.deps = append(c.deps, ref)
+			states = append(states, none)
+		}
+		if len(states) == 0 {
+			return unknown // never called here; or only by other packages
+		}
+		return join(states)
+	})
+}
+
+// external reports whether other packages may call fn and so hand it
+// clients the package cannot see.
+func (c *checker) external(fn *types.Func) bool {
+	return fn.Exported() && c.pkg.Name() != "main"
+}
+
+// releaseCanOwn reports whether the controller-runtime release lets a
+// manager's client name a field manager: client.Options has FieldOwner, or
+// client.WithFieldOwner exists for a custom NewClient to wrap with. In
+// older releases the manager's client never names one.
+func (c *checker) releaseCanOwn() bool {
+	return c.m.ClientOptionsHas("FieldOwner") || c.m.Lookup("WithFieldOwner") != nil
+}
+
+// manager evaluates the client of a manager or cluster expression (the
+// receiver of GetClient): on releases that can name a field manager for a
+// whole client, only a manager made in the same function by manager.New
+// or ctrl.NewManager, whose options are visible, is decided.
+func (c *checker) manager(e ast.Expr) state {
+	if !c.releaseCanOwn() {
+		return none
+	}
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return unknown
+	}
+	v, ok := c.info.Uses[id].(*types.Var)
+	if !ok || !c.isLocal(v) || c.idx.params[v] {
+		return unknown // a parameter (SetupWithManager(mgr)), a field: made elsewhere
+	}
+	return c.memoize(v, whatManager, func() state {
+		if len(c.mutations(v)) > 0 {
+			return unknown
+		}
+		vals := c.values(v)
+		if len(vals) == 0 {
+			return unknown
+		}
+		return c.joinValues(vals, func(e ast.Expr, idx int) state {
+			call, ok := ast.Unparen(e).(*ast.CallExpr)
+			if !ok || idx > 0 {
+				return unknown
+			}
+			opts, ok := crmodel.IsManagerConstructor(c.info, call)
+			if !ok {
+				return unknown
+			}
+			return c.managerOptions(opts)
+		})
+	})
+}
+
+// managerOptions evaluates the manager.Options a manager was made with: it
+// names a field manager when its Client options set FieldOwner, none when
+// they do not and no custom NewClient is set.
+func (c *checker) managerOptions(e ast.Expr) state {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		return c.managerLiteral(x)
+	case *ast.Ident:
+		v, ok := c.info.Uses[x].(*types.Var)
+		if !ok || !c.isLocal(v) || c.idx.params[v] {
+			return unknown
+		}
+		return c.memoize(v, whatOptions, func() state {
+			for _, mu := range c.mutations(v) {
+				switch mu.field {
+				case "", "Client", "NewClient", "ClientBuilder", "FieldOwner":
+					return unknown
+				}
+			}
+			vals := c.values(v)
+			if len(vals) == 0 {
+				return none // var opts ctrl.Options
+			}
+			return c.joinValues(vals, func(e ast.Expr, idx int) state {
+				lit, ok := ast.Unparen(e).(*ast.CompositeLit)
+				if !ok || idx >= 0 {
+					return unknown
+				}
+				return c.managerLiteral(lit)
+			})
+		})
+	}
+	return unknown
+}
+
+func (c *checker) managerLiteral(lit *ast.CompositeLit) state {
+	out := none
+	for _, elt := range lit.Elts {
+		kv, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			return unknown
+		}
+		key, _ := kv.Key.(*ast.Ident)
+		if key == nil {
+			return unknown
+		}
+		switch key.Name {
+		case "NewClient", "ClientBuilder":
+			if tv, ok := c.info.Types[kv.Value]; ok && tv.IsNil() {
+				continue
+			}
+			return unknown // a custom client may wrap itself
+		case "Client":
+			switch c.clientOptions(kv.Value) {
+			case named:
+				out = named
+			case unknown:
+				return unknown
+			}
+		}
+	}
+	return out
+}
+
+// describe names a write for messages and facts: "status Update of
+// *v1alpha1.Widget".
+func (c *checker) describe(file *ast.File, call *ast.CallExpr, sel *ast.SelectorExpr, fn *types.Func, kind crmodel.Kind) string {
+	verb := fn.Name()
+	if kind == crmodel.SubResourceWrite {
+		verb = c.subresource(sel.X, 0) + " " + verb
+	}
+	obj := "an object"
+	if len(call.Args) >= 2 {
+		if t := c.info.TypeOf(call.Args[1]); t != nil && t != types.Typ[types.Invalid] {
+			obj = types.TypeString(t, qualifier(file))
+		}
+	}
+	return verb + " of " + obj
+}
+
+// handedOn collects, for the package's fact, the writes that name no field
+// manager only under the assumption that other packages hand the package
+// clients that name none.
+type handedOn struct {
+	byParam map[paramRef]*ParamWrite
+}
+
+func (h *handedOn) add(ref paramRef, count int, examples []string) {
+	if h.byParam == nil {
+		h.byParam = make(map[paramRef]*ParamWrite)
+	}
+	pw := h.byParam[ref]
+	if pw == nil {
+		pw = &ParamWrite{Index: ref.index}
+		h.byParam[ref] = pw
+	}
+	pw.Count += count
+	for _, ex := range examples {
+		if len(pw.Examples) < maxExamples {
+			pw.Examples = append(pw.Examples, ex)
+		}
+	}
+}
+
+// export exports the facts of the package's exported functions.
+func (h *handedOn) export(pass *analysis.Pass) {
+	byFunc := make(map[*types.Func][]ParamWrite)
+	var funcs []*types.Func
+	for ref, pw := range h.byParam {
+		if ref.fn.Pkg() != pass.Pkg || !ref.fn.Exported() {
+			continue
+		}
+		if _, ok := byFunc[ref.fn]; !ok {
+			funcs = append(funcs, ref.fn)
+		}
+		byFunc[ref.fn] = append(byFunc[ref.fn], *pw)
+	}
+	sort.Slice(funcs, func(i, j int) bool { return funcs[i].Pos() < funcs[j].Pos() })
+	for _, fn := range funcs {
+		params := byFunc[fn]
+		sort.Slice(params, func(i, j int) bool { return params[i].Index < params[j].Index })
+		pass.ExportObjectFact(fn, &ParamWrites{Params: params})
+	}
+}
+
+// assumed evaluates a client a second time, assuming that the clients
+// other packages hand to the package's exported functions name none, and
+// returns the parameters the client then depends on, or nil when it is not
+// none even so.
+func (c *checker) assumed(eval func() state) []paramRef {
+	if c.testCtx {
+		return nil // a test's clients say nothing about the package's callers
+	}
+	c.assume, c.deps = true, nil
+	s := eval()
+	deps := c.deps
+	c.assume, c.deps = false, nil
+	if s != none || len(deps) == 0 {
+		return nil
+	}
+	seen := make(map[paramRef]bool)
+	var out []paramRef
+	for _, d := range deps {
+		if !seen[d] {
+			seen[d] = true
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// position names pos as "file.go:line" for facts and messages.
+func (r *reporter) position(pos token.Pos) string {
+	p := r.pass.Fset.Position(pos)
+	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
+}
+
+// handover checks a call of another package's function with a
+// ParamWrites fact: a client argument that names no field manager is
+// reported there, naming the writes it reaches, with a fix that wraps it
+// with client.WithFieldOwner.
+func (r *reporter) handover(file *ast.File, call *ast.CallExpr) {
+	c := r.c
+	fn := crmodel.CalledFunc(c.info, call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg() == r.pass.Pkg || call.Ellipsis.IsValid() {
+		return
+	}
+	var fact ParamWrites
+	if !r.pass.ImportObjectFact(fn.Origin(), &fact) {
+		return
+	}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if s, ok := c.info.Selections[sel]; ok && s.Kind() == types.MethodExpr {
+			return // (*T).M(recv, args...): the arguments are shifted
+		}
+	}
+	for _, pw := range fact.Params {
+		if pw.Index >= len(call.Args) {
+			continue
+		}
+		arg := call.Args[pw.Index]
+		switch c.clientExpr(arg, -1) {
+		case none:
+			r.reportHandover(file, call, fn, arg, pw)
+		case unknown:
+			if !r.exports {
+				continue
+			}
+			examples := make([]string, 0, len(pw.Examples))
+			for _, ex := range pw.Examples {
+				examples = append(examples, ex+" (through "+r.funcName(file, fn)+")")
+			}
+			for _, dep := range c.assumed(func() state { return c.clientExpr(arg, -1) }) {
+				r.handed.add(dep, pw.Count, examples)
+			}
+		}
+	}
+}
+
+// funcName names fn for messages: pkg.F or (*pkg.T).M.
+func (r *reporter) funcName(file *ast.File, fn *types.Func) string {
+	sig, _ := fn.Type().(*types.Signature)
+	if sig != nil && sig.Recv() != nil {
+		return "(" + types.TypeString(sig.Recv().Type(), qualifier(file)) + ")." + fn.Name()
+	}
+	return qualifier(file)(fn.Pkg()) + "." + fn.Name()
+}
+
+func (r *reporter) reportHandover(file *ast.File, call *ast.CallExpr, fn *types.Func, arg ast.Expr, pw ParamWrite) {
+	writes := "1 write names none"
+	if pw.Count != 1 {
+		writes = fmt.Sprintf("%d writes name none", pw.Count)
+	}
+	list := strings.Join(pw.Examples, ", ")
+	if pw.Count > len(pw.Examples) {
+		list += ", ..."
+	}
+	msg := fmt.Sprintf("client handed to %s names no field manager, and %s through it (%s); managedFields will show the client's user agent: wrap it with client.WithFieldOwner(...)",
+		r.funcName(file, fn), writes, list)
+	d := analysis.Diagnostic{Pos: arg.Pos(), End: arg.End(), Message: msg}
+	withOwner, _ := r.c.m.Lookup("WithFieldOwner").(*types.Func)
+	switch {
+	case withOwner == nil:
+		d.Message += " (no suggested fix: this controller-runtime release has no client.WithFieldOwner; pass client.FieldOwner(...) to each write)"
+	case ignore.CgoProcessed(file):
+		d.Message += " (no suggested fix: " + ignore.CgoReason + ")"
+	default:
+		owner, edits, ok := r.ownerString(file, arg.Pos())
+		if !ok {
+			d.Message += " (set -fieldmanager.name to get a suggested fix)"
+			break
+		}
+		clientPkg := r.c.m.Client
+		name, imp := fixes.AddImport(r.pass, file, arg.Pos(), clientPkg.Path(), clientPkg.Name())
+		edits = append(edits, imp...)
+		edits = append(edits,
+			analysis.TextEdit{Pos: arg.Pos(), End: arg.Pos(), NewText: []byte(name + ".WithFieldOwner(")},
+			analysis.TextEdit{Pos: arg.End(), End: arg.End(), NewText: []byte(", " + owner + ")")},
+		)
+		d.SuggestedFixes = []analysis.SuggestedFix{{
+			Message:   "Wrap the client with " + name + ".WithFieldOwner(..., " + owner + ")",
+			TextEdits: edits,
+		}}
+	}
+	r.rep.Report(d)
+}
+
+// ownerString returns the field manager as a string expression, for
+// client.WithFieldOwner: the package's own most used owner that can be
+// named at pos, else the configured name.
+func (r *reporter) ownerString(file *ast.File, pos token.Pos) (string, []analysis.TextEdit, bool) {
+	for _, oc := range r.owners {
+		if oc.test && !r.c.testCtx {
+			continue
+		}
+		ref, edits, ok := fixes.Qualify(r.pass, file, pos, oc.obj)
+		if !ok || len(edits) > 0 {
+			continue
+		}
+		t := oc.obj.Type()
+		if b, ok := t.(*types.Basic); ok && b.Info()&types.IsString != 0 {
+			return ref, nil, true // string or untyped string
+		}
+		return "string(" + ref + ")", nil, true
+	}
+	if r.cfg.Name != "" {
+		return strconv.Quote(r.cfg.Name), nil, true
+	}
+	return "", nil, false
+}
+
+// testSupportImports are the packages whose importers, outside _test.go
+// files, are test support (fixtures, envtest and testcontainers harnesses,
+// ginkgo helpers): their clients are fakes and throwaway clusters.
+var testSupportImports = []string{
+	"testing",
+	"github.com/onsi/ginkgo",
+	"github.com/onsi/gomega",
+	"github.com/stretchr/testify",
+	"sigs.k8s.io/controller-runtime/pkg/envtest",
+	"github.com/testcontainers/testcontainers-go",
+}
+
+// isTestSupport reports whether the package's non-test files import
+// testing or a test framework.
+func isTestSupport(files []*ast.File, isTest func(*ast.File) bool) bool {
+	for _, f := range files {
+		if isTest(f) {
+			continue
+		}
+		for _, spec := range f.Imports {
+			path, err := strconv.Unquote(spec.Path.Value)
+			if err != nil {
+				continue
+			}
+			for _, t := range testSupportImports {
+				if crmodel.IsPath(path, t) || strings.HasPrefix(path, t+"/") || strings.Contains(path, "/vendor/"+t+"/") {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
