@@ -39,9 +39,12 @@ func New(cfg *Config, r *analysis.Analyzer) *analysis.Analyzer {
 }
 
 const (
-	consequence = "an unconditional status write every reconcile overwrites messages and requeues the object"
+	// No claim of a requeue: an update that changes nothing makes no watch
+	// event, and controllers often filter status-only events anyway. The
+	// cost that always holds is the request.
+	consequence = "that is an API write on every reconcile"
 	advice      = "write only when a condition changed"
-	legacyAdv   = "SetStatusCondition reports no change in this apimachinery version: compare the old and new conditions (equality.Semantic.DeepEqual) and write only when they differ"
+	legacyAdv   = "compare the old and new conditions (equality.Semantic.DeepEqual) and write only when they differ"
 )
 
 // finding is one SetStatusCondition call followed by an unguarded write
@@ -58,6 +61,10 @@ type finding struct {
 	// elsewhere describes the first unguarded write outside fn's own body
 	// (in a callee, a caller, a deferred or concurrent call); "" if none.
 	elsewhere string
+
+	// others is the strongest other change of the status on the way to
+	// the write: fieldMutation at most, or there is no finding.
+	others mutation
 
 	msg  string
 	fix  *analysis.SuggestedFix
@@ -166,8 +173,19 @@ func (c *checker) check(cfg *Config, fn *ssa.Function, call ssa.CallInstruction)
 			}
 		}
 	}
-	c.lift(f, fn, r, 0)
+	if len(f.local) == 0 {
+		// A helper that writes the object itself persists its condition
+		// there; a later write in the caller is another write, not this
+		// finding's (statuswrites reports writes repeated in a reconcile).
+		c.lift(f, fn, r, 0)
+	}
 	if len(f.local) == 0 && f.elsewhere == "" {
+		return nil
+	}
+	// The write is redundant only if nothing else changed the status on
+	// the way; a change the pass cannot rule out is no finding.
+	f.others = c.otherMutations(fn, call, r, f.ctype)
+	if f.others.kind >= alwaysMutation {
 		return nil
 	}
 	f.msg = c.message(f)
@@ -243,7 +261,7 @@ func (c *checker) message(f *finding) string {
 		where = " in the reconcile path (" + strings.Join(path, " → ") + ")"
 	}
 	if f.legacy {
-		return "status written after SetStatusCondition whether or not a condition changed" + where + "; " + consequence + ", and " + legacyAdv
+		return "status written after SetStatusCondition whether or not a condition changed" + where + "; " + consequence + ": " + legacyAdv
 	}
 	return "status written although SetStatusCondition reported no change (result ignored)" + where + "; " + consequence + ": " + advice
 }

@@ -56,6 +56,16 @@ func TestHelpers(t *testing.T) {
 	analysistest.Run(t, testdata(), newAnalyzer(), "conditions/helpers", "conditions/api")
 }
 
+// TestMutations covers the status changed on the way to the write by
+// other means than the conditions calls: the API type's methods, another
+// package's functions, interface accessors, the clock, a condition removed
+// and set again, in the function, its callers, callees and closures. What
+// the pass cannot rule out is not reported; visible assignments are
+// reported without a fix, which would drop them.
+func TestMutations(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(), "conditions/mutations")
+}
+
 // TestLegacy covers controller-runtime v0.6 and apimachinery before v0.29,
 // where SetStatusCondition has no result: unconditional writes are
 // reported, pointing to a comparison; there is no fix.

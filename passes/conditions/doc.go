@@ -11,11 +11,13 @@
 // that result and then writes the status anyway, typically from the
 // "already in the desired state" branch, writes on every reconcile:
 //
-//   - every pass costs an API write, however settled the object is;
-//   - the generic "still fine" message of the steady state overwrites the
-//     more specific message an earlier pass recorded;
-//   - every write is a watch event for the object, which queues it again:
-//     the reconcile loop never settles.
+//   - every pass costs an API request, however settled the object is;
+//   - with Update, every such request can fail with 409 when the cache is
+//     behind, for a write that was not needed;
+//   - the API server stores nothing and sends no watch event for an update
+//     that changes nothing, so the cost is the request itself, not a requeue
+//     (the pass makes no claim about requeues: many controllers filter
+//     status-only events anyway).
 //
 // # What it reports
 //
@@ -51,6 +53,39 @@
 // Not reported: SetStatusCondition on a slice that is never written as
 // status (a local slice, or an API-types method that only mutates and is
 // declared in a package that writes nothing), and writes of other objects.
+//
+// Other changes of the status. The write is redundant only when nothing
+// else changed the status on the way, so before reporting the pass looks at
+// every other change of the written object's status on the paths through
+// the SetStatusCondition call: in the function itself, in the package's own
+// functions and closures the object is handed to, and in the callers that
+// hand it over (up to three calls up).
+//
+//   - Not reported, because the status may change on every reconcile or the
+//     change cannot be seen: a status field assigned the current time
+//     (time.Now, metav1.Now, a clock's Now); the same condition type removed
+//     with RemoveStatusCondition before it is set (the set then always
+//     reports a change, with a new LastTransitionTime); the object, or a
+//     pointer into its status, handed to a function the pass cannot read (a
+//     method of the API types' package such as obj.MarkRun(now), a function
+//     of another package, a status writer of another package, an interface
+//     method); a field assigned through an accessor's result
+//     (obj.StatusBase().LastSeen = now).
+//   - Reported without a fix: status fields assigned values that can repeat
+//     from one reconcile to the next (Status.ObservedGeneration =
+//     Generation, a map entry, another condition removed). The write can be
+//     redundant, but guarding it with the conditions' result alone would
+//     stop saving those fields; compare a copy of the status taken after the
+//     load (equality.Semantic.DeepEqual) instead. The note names the field
+//     and its line.
+//   - Harmless: reading the object, DeepCopy, getters, changes of metadata
+//     and spec, controller-runtime's functions (they change metadata at
+//     most), and the object passed as runtime.Object, client.Object or any
+//     (loggers, event recorders, client.ObjectKeyFromObject).
+//
+// A helper that sets a condition and writes the object is judged by its own
+// write; a later write of the same object in its caller is a second write of
+// the status, not a reason to withhold the helper's fix.
 //
 // A write counts as guarded when on every path from the call to it an if
 // decides whether it runs (from one branch it is reachable, from another
@@ -234,16 +269,18 @@ const doc = `report status written when no condition changed
 meta.SetStatusCondition keeps LastTransitionTime when a condition's status
 does not change and (apimachinery v0.29+) returns whether anything changed.
 A reconciler that ignores that and writes the status on every pass costs an
-API write per reconcile, overwrites more specific messages from earlier
-passes, and produces watch events that requeue the object: a loop that
-never settles.
+API request per reconcile (and with Update, a 409 whenever the cache is
+behind) for a write that changes nothing.
 
 The pass reports a SetStatusCondition call whose result is discarded when a
 status write of the same object follows on some path without a guard that
 depends on a change: the returned bool, a DeepEqual of old and new status,
 an IsStatusConditionPresentAndEqual-style check before setting, or a flag
 set to true only where one of these held. The object is followed through
-closures and the package's helpers. Before apimachinery v0.29 (no result) it
+closures and the package's helpers. Nothing is reported where the status
+may change otherwise on the way (the clock, a condition removed and set
+again, a function the pass cannot read gets the object); where other
+fields are assigned, there is no fix. Before apimachinery v0.29 (no result) it
 reports unconditional writes and points to a comparison.
 
 The suggested fix keeps the result in a changed variable and wraps the write

@@ -42,6 +42,12 @@ func (c *checker) suggestFixes(found []*finding) {
 		case f.elsewhere != "":
 			f.note = "no suggested fix: " + f.elsewhere
 			continue
+		case f.others.kind != noMutation:
+			// Guarding the write with the conditions' result alone would
+			// stop saving this change.
+			f.note = fmt.Sprintf("no suggested fix: %s on the way to the write (line %d); write only when a condition changed or the status differs from a copy taken after the load",
+				f.others.what, c.pass.Fset.Position(f.others.pos).Line)
+			continue
 		}
 		if _, ok := groups[f.fn]; !ok {
 			order = append(order, f.fn)
@@ -126,9 +132,6 @@ func (c *checker) buildFix(fn *ssa.Function, group []*finding) (*analysis.Sugges
 		calls[f.call] = true
 	}
 	if reason := c.otherStatusChanges(body, obj, calls); reason != "" {
-		return nil, reason
-	}
-	if reason := c.statusStores(fn, group); reason != "" {
 		return nil, reason
 	}
 
@@ -291,35 +294,6 @@ func (c *checker) otherStatusChanges(body *ast.BlockStmt, obj *types.Var, calls 
 		return true
 	})
 	return reason
-}
-
-// statusStores returns why guarding the writes with the calls' results
-// alone would lose a change: a store into a field under the Status field
-// of the object (w.Status.ReadyReplicas = n) from which one of the writes
-// can be reached.
-func (c *checker) statusStores(fn *ssa.Function, group []*finding) string {
-	r := root(group[0].instr.Common().Args[0])
-	for _, f := range group[1:] {
-		if root(f.instr.Common().Args[0]) != r {
-			return "the calls set the conditions of different objects"
-		}
-	}
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			st, ok := instr.(*ssa.Store)
-			if !ok || root(st.Addr) != r || !underStatus(st.Addr) {
-				continue
-			}
-			for _, f := range group {
-				for _, w := range f.local {
-					if instrReaches(st, w.Instr) {
-						return "other status fields are assigned on the way to the write; write when a condition changed or they differ"
-					}
-				}
-			}
-		}
-	}
-	return ""
 }
 
 // underStatus reports whether a field address passes through a field

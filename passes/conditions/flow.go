@@ -30,6 +30,7 @@ type checker struct {
 
 	regionMemo map[regionKey]map[*ssa.BasicBlock]*region
 	eventMemo  map[*ssa.Function][]event
+	mutMemo    map[mutKey]mutation
 }
 
 // site is a call of a package function: by name, or of a closure.
@@ -61,6 +62,7 @@ func newChecker(pass *analysis.Pass, res *reach.Result) *checker {
 
 		regionMemo: make(map[regionKey]map[*ssa.BasicBlock]*region),
 		eventMemo:  make(map[*ssa.Function][]event),
+		mutMemo:    make(map[mutKey]mutation),
 	}
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {

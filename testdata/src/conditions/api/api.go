@@ -9,13 +9,28 @@ import (
 )
 
 type WidgetStatus struct {
-	ReadyReplicas int32
-	Conditions    []metav1.Condition
+	ReadyReplicas      int32
+	ObservedGeneration int64
+	LastRun            *metav1.Time
+	Replicas           map[string]int32
+	Base               BaseStatus
+	Conditions         []metav1.Condition
+}
+
+// BaseStatus is a status part shared by several kinds, reached through an
+// accessor.
+type BaseStatus struct {
+	LastSeen metav1.Time
+}
+
+type WidgetSpec struct {
+	Message string
 }
 
 type Widget struct {
 	metav1.TypeMeta
 	metav1.ObjectMeta
+	Spec   WidgetSpec
 	Status WidgetStatus
 }
 
@@ -40,3 +55,31 @@ func (in *Widget) MarkReady() {
 func (in *Widget) GetStatusConditions() *[]metav1.Condition {
 	return &in.Status.Conditions
 }
+
+// MarkRun stamps the time of the last run: a status change made by the API
+// type's own method, which the reconciler's package cannot see into.
+func (in *Widget) MarkRun(now metav1.Time) { in.Status.LastRun = &now }
+
+// SetCondition sets a condition through the API type.
+func (in *Widget) SetCondition(c metav1.Condition) {
+	meta.SetStatusCondition(&in.Status.Conditions, c)
+}
+
+// StatusBase returns the shared part of the status.
+func (in *Widget) StatusBase() *BaseStatus { return &in.Status.Base }
+
+// IsReady reads the status.
+func (in *Widget) IsReady() bool {
+	return meta.IsStatusConditionTrue(in.Status.Conditions, "Ready")
+}
+
+// Default fills in a status from another package.
+func Default(s *WidgetStatus) {
+	if s.Replicas == nil {
+		s.Replicas = map[string]int32{}
+	}
+}
+
+// Run calls f: it stands for any function of another package that runs a
+// mutate function (controllerutil.CreateOrUpdate).
+func Run(f func() error) error { return f() }

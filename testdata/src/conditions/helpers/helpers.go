@@ -137,7 +137,7 @@ func (r *TangledReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ct
 		return ctrl.Result{}, err
 	}
 	w.Status.ReadyReplicas = 3
-	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `\(no suggested fix: other status fields are assigned on the way to the write; write when a condition changed or they differ\)$`
+	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `\(no suggested fix: Status\.ReadyReplicas is assigned on the way to the write \(line 139\); write only when a condition changed or the status differs from a copy taken after the load\)$`
 	return ctrl.Result{}, r.Status().Update(ctx, &w)
 }
 

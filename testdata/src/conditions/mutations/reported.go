@@ -1,0 +1,148 @@
+package mutations
+
+import (
+	"context"
+
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/log"
+
+	"conditions/api"
+)
+
+// ObservedReconciler records the observed generation too: in the steady
+// state nothing changes and the write is redundant, but guarding it with
+// the conditions' result alone would stop saving a new generation. No fix.
+type ObservedReconciler struct {
+	client.Client
+}
+
+func (r *ObservedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, err
+	}
+	w.Status.ObservedGeneration = w.Generation
+	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `^status written although SetStatusCondition reported no change \(result ignored\); that is an API write on every reconcile: write only when a condition changed \(no suggested fix: Status\.ObservedGeneration is assigned on the way to the write \(line 27\); write only when a condition changed or the status differs from a copy taken after the load\)$`
+	return ctrl.Result{}, r.Status().Update(ctx, &w)
+}
+
+// CallerAssignsReconciler assigns a status field before calling a helper
+// that sets and writes: a fix in the helper would drop the caller's change.
+type CallerAssignsReconciler struct {
+	client.Client
+}
+
+func (r *CallerAssignsReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, err
+	}
+	w.Status.ReadyReplicas = 2
+	return ctrl.Result{}, r.setReady(ctx, &w)
+}
+
+func (r *CallerAssignsReconciler) setReady(ctx context.Context, w *api.Widget) error {
+	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `\(no suggested fix: Status\.ReadyReplicas is assigned on the way to the write \(line 43\); `
+	return r.Status().Update(ctx, w)
+}
+
+// MapReconciler changes a map in the status.
+type MapReconciler struct {
+	client.Client
+}
+
+func (r *MapReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, err
+	}
+	w.Status.Replicas["a"] = 1
+	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `\(no suggested fix: Status\.Replicas is changed on the way to the write \(line 62\); `
+	return ctrl.Result{}, r.Status().Update(ctx, &w)
+}
+
+// RemoveOtherReconciler removes a condition of another type after the set.
+type RemoveOtherReconciler struct {
+	client.Client
+}
+
+func (r *RemoveOtherReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, err
+	}
+	meta.SetStatusCondition(&w.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue}) // want `\(no suggested fix: another condition is removed on the way to the write \(line 78\); `
+	meta.RemoveStatusCondition(&w.Status.Conditions, "Stale")
+	return ctrl.Result{}, r.Status().Update(ctx, &w)
+}
+
+// OtherBranchReconciler stamps the time on another branch only: the path
+// through the set and the write changes nothing else, so it gets the fix.
+type OtherBranchReconciler struct {
+	client.Client
+}
+
+func (r *OtherBranchReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, err
+	}
+	if w.Spec.Message == "" {
+		w.MarkRun(metav1.Now())
+		return ctrl.Result{}, r.Status().Update(ctx, &w)
+	}
+	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `^status written although SetStatusCondition reported no change \(result ignored\); that is an API write on every reconcile: write only when a condition changed$`
+	return ctrl.Result{}, r.Status().Update(ctx, &w)
+}
+
+// HarmlessReconciler reads the object, logs it, copies it, changes its
+// metadata and spec, and hands it to controller-runtime: none of that
+// changes the status, so the fix is offered.
+type HarmlessReconciler struct {
+	client.Client
+}
+
+func (r *HarmlessReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, err
+	}
+	logger := log.FromContext(ctx, "widget", client.ObjectKeyFromObject(&w))
+	logger.Info("reconciling", "object", &w, "ready", w.IsReady())
+	base := w.DeepCopy()
+	w.SetLabels(map[string]string{"a": "b"})
+	w.Spec.Message = "hello"
+	if err := r.Update(ctx, &w); err != nil {
+		return ctrl.Result{}, err
+	}
+	_ = base
+	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `^status written although SetStatusCondition reported no change \(result ignored\); that is an API write on every reconcile: write only when a condition changed$`
+	return ctrl.Result{}, r.Status().Update(ctx, &w)
+}
+
+// TwiceReconciler calls a helper that sets and writes, and then writes the
+// status again itself. The helper's finding and fix are its own, the same
+// as where the caller does not write again; the second write is another
+// matter (statuswrites).
+type TwiceReconciler struct {
+	client.Client
+}
+
+func (r *TwiceReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, err
+	}
+	if err := r.setReady(ctx, &w); err != nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, r.Status().Update(ctx, &w)
+}
+
+func (r *TwiceReconciler) setReady(ctx context.Context, w *api.Widget) error {
+	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `^status written although SetStatusCondition reported no change \(result ignored\) in the reconcile path \(\(\*TwiceReconciler\)\.Reconcile → \(\*TwiceReconciler\)\.setReady\); that is an API write on every reconcile: write only when a condition changed$`
+	return r.Status().Update(ctx, w)
+}
