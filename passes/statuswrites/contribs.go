@@ -1,0 +1,219 @@
+package statuswrites
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/statuslint/statuslint/internal/reach"
+)
+
+// contribsOf returns what a call of fn writes: a status write of one
+// object, or what the callee's summary (or, for another package's
+// function, its fact) says it writes, mapped to fn's objects through the
+// arguments. A function literal passed to a call (retry.RetryOnConflict's
+// and the like) counts as called once: a conflict retry writes once when
+// it succeeds. A call in a goroutine is not on the path.
+func (c *checker) contribsOf(fn *ssa.Function, call ssa.CallInstruction) []contrib {
+	fi := c.info(fn)
+	if cs, ok := fi.contribs[call]; ok {
+		return cs
+	}
+	fi.contribs[call] = nil
+	cs := c.computeContribs(fn, call)
+	fi.contribs[call] = cs
+	return cs
+}
+
+func (c *checker) computeContribs(fn *ssa.Function, call ssa.CallInstruction) []contrib {
+	if _, isGo := call.(*ssa.Go); isGo {
+		return nil
+	}
+	if w := c.writeAt(fn, call); w != nil {
+		name := ""
+		if w.Call != nil && len(w.Call.Args) > 1 {
+			name = exprName(w.Call.Args[1])
+		}
+		if name == "" {
+			name = typeName(w.Object)
+		}
+		return []contrib{{id: c.identOf(fn, w.Object), n: 1, ev: &event{node: w.Node, name: name}}}
+	}
+	common := call.Common()
+	node := c.callNode(call)
+	var out []contrib
+	callee := common.StaticCallee()
+	if callee != nil {
+		if c.local(callee) {
+			var bindings []ssa.Value
+			if mc, ok := common.Value.(*ssa.MakeClosure); ok {
+				bindings = mc.Bindings
+			}
+			out = append(out, c.mapSummary(fn, call, node, callee, common.Args, bindings)...)
+		} else {
+			out = append(out, c.mapFact(fn, call, node, callee)...)
+		}
+	}
+	for _, arg := range common.Args {
+		var f *ssa.Function
+		var bindings []ssa.Value
+		switch a := arg.(type) {
+		case *ssa.MakeClosure:
+			f, _ = a.Fn.(*ssa.Function)
+			bindings = a.Bindings
+		case *ssa.Function:
+			f = a
+		}
+		if f == nil || f == callee || !c.local(f) {
+			continue
+		}
+		out = append(out, c.mapSummary(fn, call, node, f, nil, bindings)...)
+	}
+	return out
+}
+
+// writeAt returns the status write call makes, if any.
+func (c *checker) writeAt(fn *ssa.Function, call ssa.CallInstruction) *reach.Write {
+	if w := c.writes[call]; w != nil {
+		return w
+	}
+	if fn.Origin() != nil {
+		// reach records a generic function's writes once, at its origin
+		// or at one instance.
+		if w := c.byPos[call.Pos()]; w != nil {
+			return w
+		}
+	}
+	return nil
+}
+
+// local reports whether f is the package's own code, with a body.
+func (c *checker) local(f *ssa.Function) bool {
+	return f != nil && f.Blocks != nil && f.Pkg == c.res.SSA
+}
+
+// callNode returns the syntax of a call, or of a deferred call.
+func (c *checker) callNode(call ssa.CallInstruction) ast.Node {
+	var ce *ast.CallExpr
+	switch call.(type) {
+	case *ssa.Defer:
+		ce = c.defers[call.Pos()]
+	default:
+		ce = c.res.CallExpr(call.Pos())
+	}
+	if ce == nil {
+		return nil
+	}
+	return ce
+}
+
+// argName returns the source text of the argument for SSA argument i of a
+// call, the receiver of a static method call being argument 0.
+func (c *checker) argName(call ssa.CallInstruction, i int) string {
+	ce, _ := c.callNode(call).(*ast.CallExpr)
+	if ce == nil {
+		return ""
+	}
+	common := call.Common()
+	if callee := common.StaticCallee(); callee != nil && callee.Signature.Recv() != nil && !common.IsInvoke() {
+		if i == 0 {
+			if sel, ok := ast.Unparen(ce.Fun).(*ast.SelectorExpr); ok {
+				return exprName(sel.X)
+			}
+			return ""
+		}
+		i--
+	}
+	if ce.Ellipsis.IsValid() || i >= len(ce.Args) {
+		return ""
+	}
+	return exprName(ce.Args[i])
+}
+
+// mapSummary maps what callee writes to fn's objects: its parameters to
+// args, its free variables to bindings.
+func (c *checker) mapSummary(fn *ssa.Function, call ssa.CallInstruction, node ast.Node, callee *ssa.Function, args, bindings []ssa.Value) []contrib {
+	r := c.analyze(callee)
+	var out []contrib
+	for _, id := range sortedIdents(r.summary) {
+		se := r.summary[id]
+		name := se.name
+		var b ssa.Value
+		switch base := id.base.(type) {
+		case *ssa.Parameter:
+			i := paramIndex(callee, base)
+			if i < 0 || i >= len(args) {
+				continue
+			}
+			b = args[i]
+			if !id.key && id.sel == "" {
+				if n := c.argName(call, i); n != "" {
+					name = n
+				}
+			}
+		case *ssa.FreeVar:
+			i := reach.FreeVarIndex(base)
+			if i < 0 || i >= len(bindings) {
+				continue
+			}
+			b = bindings[i]
+		case *ssa.Global:
+			b = base
+		}
+		if b == nil {
+			continue
+		}
+		out = append(out, contrib{id: c.mapIdent(fn, b, id.sel, id.key), n: se.n,
+			ev: &event{node: node, through: se.through, at: se.at, name: name}})
+	}
+	return out
+}
+
+// mapIdent is the ident in fn of the object at sel from the value b, or of
+// the object loaded by the key there.
+func (c *checker) mapIdent(fn *ssa.Function, b ssa.Value, sel string, key bool) ident {
+	bb, bs := pathOf(b)
+	id := ident{base: bb, sel: bs + sel, key: key}
+	if !key {
+		id = c.resolve(fn, id)
+	}
+	return id
+}
+
+// mapFact maps what another package's function writes, from its fact.
+func (c *checker) mapFact(fn *ssa.Function, call ssa.CallInstruction, node ast.Node, callee *ssa.Function) []contrib {
+	if callee.Origin() != nil {
+		callee = callee.Origin()
+	}
+	obj, ok := callee.Object().(*types.Func)
+	if !ok || obj.Pkg() == nil || obj.Pkg() == c.pass.Pkg {
+		return nil
+	}
+	fact := new(WritesStatusOf)
+	if !c.pass.ImportObjectFact(obj, fact) {
+		return nil
+	}
+	args := call.Common().Args
+	var out []contrib
+	for _, o := range fact.Objects {
+		if o.Param < 0 || o.Param >= len(args) || o.Count < 1 {
+			continue
+		}
+		name := o.Name
+		if !o.Key && o.Path == "" {
+			if n := c.argName(call, o.Param); n != "" {
+				name = n
+			}
+		}
+		through := []step{{name: reach.DisplayName(callee, c.pass.Pkg)}}
+		if len(o.Chain) > 1 {
+			for _, s := range o.Chain[1:] {
+				through = append(through, step{name: s})
+			}
+		}
+		out = append(out, contrib{id: c.mapIdent(fn, args[o.Param], o.Path, o.Key), n: uint8(min(o.Count, 2)),
+			ev: &event{node: node, through: through, at: o.At, name: name}})
+	}
+	return out
+}

@@ -1,0 +1,55 @@
+// Package statuswrites defines an Analyzer that reports the status of one
+// object written several times in one controller-runtime reconcile.
+//
+// # Analyzer statuswrites
+//
+// statuswrites: report the status of one object written twice in one reconcile
+//
+// A controller that calls a "set a condition and write the status" helper
+// after each step writes the status of the same object several times in
+// one reconcile: each write is an API round trip and a watch event that
+// queues the object again, and with Update every later write conflicts
+// whenever the cache has not caught up with the one before. Keep the status
+// in memory through the reconcile and write it once, at the end, often from
+// a defer.
+//
+// The pass reports a status write (Update, Patch or Apply on the status
+// subresource, recognised by type as the statusupdate pass does) when some
+// path from a reconcile root to its return has already written the status
+// of the same object: directly, through the package's helpers, closures and
+// deferred calls, or through another package's functions (a fact records
+// which argument's object they write). The same object is the same value,
+// or objects loaded with Get by the same key (a helper that loads the object
+// again by its key writes the same object). The message names the path and
+// the first write, which is also attached as related information.
+//
+// Not reported: writes on the two branches of an if; a write on a path that
+// then returns (an error branch), followed by none; writes of different
+// objects, such as those of a loop over a list; a write retried after a
+// conflict (a write whose error sends the path back counts only when it
+// succeeds; a function literal passed to retry.RetryOnConflict counts as
+// called once); writes in goroutines or through method values; calls of
+// helpers on the paths where they return an error other than the write's
+// own, as their callers usually return too.
+//
+// There is no suggested fix: the cure is a refactor, shown on the page
+// below.
+//
+// Settings: -statuswrites.tests (also check _test.go files). The reconcile
+// roots are those of the shared analysis, extended by -statusupdate.roots.
+// Generated files are never reported.
+//
+// Silence a finding with a reason on the line or the line above:
+//
+//	//statuslint:ignore statuswrites the second write must be seen before the next step starts
+//
+// The full page: https://github.com/statuslint/statuslint/blob/main/docs/statuswrites.md
+package statuswrites
+
+const doc = `report the status of one object written twice in one reconcile
+
+A reconcile that writes the status of the same object several times (a
+"set condition and write status" helper after each step) costs a round
+trip and a watch event per write, and with Update each later write
+conflicts whenever the cache lags. Keep the status in memory and write it
+once, at the end of the reconcile.`

@@ -1,0 +1,481 @@
+package statuswrites
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// The analysis of one function walks its control-flow graph with, on each
+// path, the number of status writes of each object so far. Where paths
+// meet, the larger count is kept, so a count of two means that some path
+// writes twice: two writes on the two branches of an if never add up, and a
+// write followed by a return ends its path. A loop adds up a write of an
+// object that outlives the iteration, and forgets one whose object (or
+// whose key) is made anew by the iteration. A function's summary is what it
+// writes on the paths that return normally, for its callers to add at the
+// call; paths that return an error other than the write's own are left
+// out, as their callers return too.
+
+// event is one step that writes status in the function analysed: a write,
+// a call of a function that writes, or a deferred one.
+type event struct {
+	node    ast.Node // the call (of a deferred call too)
+	through []step   // the callees down to the write, for a call of a writer
+	at      string   // file:line of the write, for a call of a writer
+	name    string   // the object, as messages name it
+}
+
+// step is one callee on the way to a write: a function of the package, or
+// the name of another package's, from its fact.
+type step struct {
+	fn   *ssa.Function
+	name string
+}
+
+// contrib is what an event adds to the count of one object.
+type contrib struct {
+	id ident
+	n  uint8
+	ev *event
+}
+
+type entry struct {
+	n     uint8
+	first *event
+}
+
+type deferred struct {
+	id ident
+	n  uint8
+	ev *event
+}
+
+type state struct {
+	counts  map[ident]entry
+	pending []deferred         // deferred writes, in the order deferred
+	facts   map[ssa.Value]bool // outcomes of conditions tested again later
+}
+
+func (s *state) clone() *state {
+	out := &state{counts: make(map[ident]entry, len(s.counts)), facts: make(map[ssa.Value]bool, len(s.facts))}
+	for k, v := range s.counts {
+		out.counts[k] = v
+	}
+	out.pending = append(out.pending, s.pending...)
+	for k, v := range s.facts {
+		out.facts[k] = v
+	}
+	return out
+}
+
+// factKey identifies the states that may be joined: those that agree on
+// the conditions tracked.
+func (s *state) factKey(order map[ssa.Value]int) string {
+	var parts []string
+	for v, b := range s.facts {
+		parts = append(parts, strconv.Itoa(order[v])+"="+strconv.FormatBool(b))
+	}
+	sort.Strings(parts)
+	return strings.Join(parts, ",")
+}
+
+// join merges t into s, keeping for each object the larger count; it
+// reports whether s changed.
+func (s *state) join(t *state) bool {
+	changed := false
+	for id, e := range t.counts {
+		old, ok := s.counts[id]
+		if !ok || e.n > old.n || (e.n == old.n && earlier(e.first, old.first)) {
+			s.counts[id] = e
+			changed = true
+		}
+	}
+	for _, d := range t.pending {
+		found := false
+		for i, p := range s.pending {
+			if p.id == d.id && p.ev == d.ev {
+				found = true
+				if d.n > p.n {
+					s.pending[i].n = d.n
+					changed = true
+				}
+			}
+		}
+		if !found {
+			s.pending = append(s.pending, d)
+			changed = true
+		}
+	}
+	return changed
+}
+
+func earlier(a, b *event) bool {
+	if a == nil || a.node == nil {
+		return false
+	}
+	return b == nil || b.node == nil || a.node.Pos() < b.node.Pos()
+}
+
+// finding is an event that writes an object a second time.
+type finding struct {
+	second, first *event
+	id            ident
+}
+
+// summary is what a function writes on the paths that return normally,
+// for objects its caller can name: parameters, free variables, globals.
+type summary map[ident]sumEntry
+
+type sumEntry struct {
+	n       uint8
+	through []step
+	at      string
+	name    string
+}
+
+// result is the analysis of one function.
+type result struct {
+	summary  summary
+	findings []finding
+}
+
+// fnInfo holds what the analysis of a function computes once.
+type fnInfo struct {
+	keys     map[ident]ident
+	contribs map[ssa.Instruction][]contrib
+	tracked  map[ssa.Value]int // conditions tested twice, numbered
+}
+
+func (c *checker) info(fn *ssa.Function) *fnInfo {
+	if fi, ok := c.infos[fn]; ok {
+		return fi
+	}
+	fi := &fnInfo{keys: c.getKeys(fn), contribs: make(map[ssa.Instruction][]contrib)}
+	c.infos[fn] = fi
+	fi.tracked = trackedConditions(fn)
+	return fi
+}
+
+// maxTracked bounds the conditions whose outcomes the analysis keeps apart,
+// so the states per block stay few.
+const maxTracked = 4
+
+// maxSteps bounds the work on one function; a function that needs more is
+// given up on, without findings.
+const maxSteps = 20000
+
+// trackedConditions returns the conditions that two or more ifs of fn
+// test, such as err in "if err != nil {...}; if err == nil {...}": paths
+// that take both branches of the same question cannot run.
+func trackedConditions(fn *ssa.Function) map[ssa.Value]int {
+	count := make(map[ssa.Value]int)
+	var order []ssa.Value
+	for _, b := range fn.Blocks {
+		if iff, ok := lastInstr(b).(*ssa.If); ok {
+			k, _, _ := condition(iff.Cond)
+			if count[k] == 0 {
+				order = append(order, k)
+			}
+			count[k]++
+		}
+	}
+	out := make(map[ssa.Value]int)
+	for _, k := range order {
+		if count[k] >= 2 && len(out) < maxTracked {
+			out[k] = len(out) + 1
+		}
+	}
+	return out
+}
+
+func lastInstr(b *ssa.BasicBlock) ssa.Instruction {
+	if len(b.Instrs) == 0 {
+		return nil
+	}
+	return b.Instrs[len(b.Instrs)-1]
+}
+
+// condition normalises an if's condition to the value it asks about and
+// the answer on its true edge: x for x, !x and x == nil / x != nil (then
+// the question is "is x nil").
+func condition(v ssa.Value) (key ssa.Value, onTrue bool, nilTest bool) {
+	onTrue = true
+	for {
+		if u, ok := v.(*ssa.UnOp); ok && u.Op == token.NOT {
+			v, onTrue = u.X, !onTrue
+			continue
+		}
+		break
+	}
+	if b, ok := v.(*ssa.BinOp); ok && (b.Op == token.EQL || b.Op == token.NEQ) {
+		x := b.X
+		if isNil(x) {
+			x = b.Y
+		} else if !isNil(b.Y) {
+			return v, onTrue, false
+		}
+		if b.Op == token.NEQ {
+			onTrue = !onTrue
+		}
+		return x, onTrue, true
+	}
+	return v, onTrue, false
+}
+
+func isNil(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
+}
+
+// analyze runs the analysis of fn, once; a function reached again while
+// it is analysed (recursion) counts as writing nothing.
+func (c *checker) analyze(fn *ssa.Function) *result {
+	if r, ok := c.results[fn]; ok {
+		if r == nil {
+			return &result{}
+		}
+		return r
+	}
+	c.results[fn] = nil
+	r := c.flow(fn)
+	c.results[fn] = r
+	return r
+}
+
+type work struct {
+	block int
+	key   string
+}
+
+func (c *checker) flow(fn *ssa.Function) *result {
+	res := &result{summary: make(summary)}
+	if len(fn.Blocks) == 0 {
+		return res
+	}
+	fi := c.info(fn)
+	in := make([]map[string]*state, len(fn.Blocks))
+	in[0] = map[string]*state{"": {counts: map[ident]entry{}, facts: map[ssa.Value]bool{}}}
+	queue := []work{{0, ""}}
+	queued := map[work]bool{{0, ""}: true}
+	seen := make(map[string]bool) // findings by event and object
+	propagate := func(to *ssa.BasicBlock, s *state) {
+		k := s.factKey(fi.tracked)
+		if in[to.Index] == nil {
+			in[to.Index] = make(map[string]*state)
+		}
+		if old := in[to.Index][k]; old == nil {
+			in[to.Index][k] = s
+		} else if !old.join(s) {
+			return
+		}
+		w := work{to.Index, k}
+		if !queued[w] {
+			queued[w] = true
+			queue = append(queue, w)
+		}
+	}
+	apply := func(s *state, cs []contrib) {
+		for _, ct := range cs {
+			e := s.counts[ct.id]
+			if e.n >= 1 && ct.n >= 1 && ct.ev.node != nil {
+				if k := findingKey(ct); !seen[k] {
+					seen[k] = true
+					res.findings = append(res.findings, finding{second: ct.ev, first: e.first, id: ct.id})
+				}
+			}
+			if e.n == 0 {
+				e.first = ct.ev
+			}
+			e.n = min(e.n+ct.n, 7)
+			s.counts[ct.id] = e
+		}
+	}
+	for steps := 0; len(queue) > 0; steps++ {
+		if steps > maxSteps {
+			return &result{summary: make(summary)}
+		}
+		w := queue[0]
+		queue = queue[1:]
+		queued[w] = false
+		b := fn.Blocks[w.block]
+		s := in[w.block][w.key].clone()
+	instrs:
+		for _, instr := range b.Instrs {
+			if v, ok := instr.(ssa.Value); ok {
+				kill(s, v, "")
+				delete(s.facts, v)
+			}
+			switch instr := instr.(type) {
+			case *ssa.Store:
+				ab, as := pathOf(instr.Addr)
+				kill(s, ab, as)
+			case *ssa.Defer:
+				for _, ct := range c.contribsOf(fn, instr) {
+					s.pending = append(s.pending, deferred{id: ct.id, n: ct.n, ev: ct.ev})
+				}
+			case *ssa.RunDefers:
+				for i := len(s.pending) - 1; i >= 0; i-- {
+					d := s.pending[i]
+					apply(s, []contrib{{id: d.id, n: d.n, ev: d.ev}})
+				}
+				s.pending = nil
+			case *ssa.Call:
+				apply(s, c.contribsOf(fn, instr))
+			case *ssa.Return:
+				if c.returnsNormally(fn, instr) {
+					c.summarize(fn, s, res.summary)
+				}
+				break instrs
+			case *ssa.Panic:
+				break instrs
+			case *ssa.Jump:
+				propagate(b.Succs[0], s)
+			case *ssa.If:
+				c.branch(fn, fi, instr, s, propagate)
+			}
+		}
+	}
+	sort.SliceStable(res.findings, func(i, j int) bool {
+		return res.findings[i].second.node.Pos() < res.findings[j].second.node.Pos()
+	})
+	return res
+}
+
+func findingKey(ct contrib) string {
+	return strconv.Itoa(int(ct.ev.node.Pos()))
+}
+
+// kill forgets the objects at paths under (base, sel): the value was made
+// anew, or the memory holding them was overwritten.
+func kill(s *state, base ssa.Value, sel string) {
+	for id := range s.counts {
+		if id.base == base && hasPrefix(id.sel, sel) {
+			delete(s.counts, id)
+		}
+	}
+	if sel == "" {
+		out := s.pending[:0:0]
+		for _, d := range s.pending {
+			if d.id.base != base {
+				out = append(out, d)
+			}
+		}
+		s.pending = out
+	}
+}
+
+// branch propagates s along an if's edges: only the edge consistent with a
+// tracked condition's known outcome, and without the writes of a call on
+// the edge where that call's error says it failed (a failed write wrote
+// nothing: so a retry loop writes once).
+func (c *checker) branch(fn *ssa.Function, fi *fnInfo, iff *ssa.If, s *state, propagate func(*ssa.BasicBlock, *state)) {
+	b := iff.Block()
+	k, onTrue, nilTest := condition(iff.Cond)
+	_, tracked := fi.tracked[k]
+	for i, succ := range b.Succs[:2] {
+		answer := onTrue
+		if i == 1 {
+			answer = !onTrue
+		}
+		if known, ok := s.facts[k]; tracked && ok && known != answer {
+			continue // this path answered the question the other way
+		}
+		t := s.clone()
+		if tracked {
+			t.facts[k] = answer
+		}
+		if nilTest && !answer {
+			if call := callOf(k); call != nil {
+				for _, ct := range c.contribsOf(fn, call) {
+					if e, ok := t.counts[ct.id]; ok {
+						if e.n <= ct.n {
+							delete(t.counts, ct.id)
+						} else {
+							e.n -= ct.n
+							t.counts[ct.id] = e
+						}
+					}
+				}
+			}
+		}
+		propagate(succ, t)
+	}
+}
+
+// callOf returns the call whose (error) result v is.
+func callOf(v ssa.Value) *ssa.Call {
+	switch v := v.(type) {
+	case *ssa.Call:
+		return v
+	case *ssa.Extract:
+		call, _ := v.Tuple.(*ssa.Call)
+		return call
+	}
+	return nil
+}
+
+// returnsNormally reports whether a return lets the caller go on: the
+// function returns no error, or nil, or the error of a status write it
+// made (a failed write wrote nothing; a caller that goes on after it wrote).
+func (c *checker) returnsNormally(fn *ssa.Function, ret *ssa.Return) bool {
+	res := fn.Signature.Results()
+	if res.Len() == 0 || !isError(res.At(res.Len()-1).Type()) || len(ret.Results) != res.Len() {
+		return true
+	}
+	return c.benignError(fn, ret.Results[len(ret.Results)-1], 0)
+}
+
+func (c *checker) benignError(fn *ssa.Function, v ssa.Value, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	switch v := v.(type) {
+	case *ssa.Const:
+		return v.IsNil()
+	case *ssa.Phi:
+		for _, e := range v.Edges {
+			if !c.benignError(fn, e, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	if call := callOf(v); call != nil {
+		return len(c.contribsOf(fn, call)) > 0
+	}
+	return false
+}
+
+func isError(t types.Type) bool { return types.Identical(t, types.Universe.Lookup("error").Type()) }
+
+// summarize adds what s has written to the summary, for the objects a
+// caller can name.
+func (c *checker) summarize(fn *ssa.Function, s *state, sum summary) {
+	for id, e := range s.counts {
+		if e.n == 0 || e.first == nil {
+			continue
+		}
+		switch id.base.(type) {
+		case *ssa.Parameter, *ssa.FreeVar, *ssa.Global:
+		default:
+			continue
+		}
+		n := min(e.n, 2)
+		if old, ok := sum[id]; ok && old.n >= n {
+			continue
+		}
+		se := sumEntry{n: n, name: e.first.name}
+		se.through = append([]step{{fn: fn}}, e.first.through...)
+		se.at = e.first.at
+		if se.at == "" && e.first.node != nil {
+			se.at = c.position(e.first.node.Pos())
+		}
+		sum[id] = se
+	}
+}

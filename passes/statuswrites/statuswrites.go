@@ -1,0 +1,326 @@
+package statuswrites
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/statuslint/statuslint/internal/ignore"
+	"github.com/statuslint/statuslint/internal/reach"
+)
+
+// Name is the analyzer's name, as users enable, disable and configure it.
+const Name = "statuswrites"
+
+// Config is the pass's configuration. Its reconcile roots are the shared
+// reachability analysis's (-statusupdate.roots).
+type Config struct {
+	// Tests also checks _test.go files.
+	Tests bool `json:"tests"`
+}
+
+// New returns the pass configured by cfg, using the shared reachability
+// analysis r (see reach.New).
+func New(cfg *Config, r *analysis.Analyzer) *analysis.Analyzer {
+	a := &analysis.Analyzer{
+		Name:      Name,
+		Doc:       doc,
+		URL:       "https://github.com/statuslint/statuslint/blob/main/docs/statuswrites.md",
+		Requires:  []*analysis.Analyzer{r},
+		Run:       func(pass *analysis.Pass) (any, error) { return run(pass, cfg, r) },
+		FactTypes: []analysis.Fact{(*WritesStatusOf)(nil)},
+	}
+	a.Flags.BoolVar(&cfg.Tests, "tests", cfg.Tests, "also check _test.go files")
+	return a
+}
+
+// WritesStatusOf is the fact attached to an exported function that writes
+// the status of an object its caller names, on a path that returns
+// normally: so two calls of it in one reconcile are two writes.
+type WritesStatusOf struct {
+	Objects []WrittenObject
+}
+
+// WrittenObject is one object a function writes the status of.
+type WrittenObject struct {
+	Param int      // index of the argument naming it, the receiver first
+	Path  string   // fields and loads taken from the argument
+	Key   bool     // the object loaded (with Get) by the key the argument holds
+	Count int      // 1, or 2 for two or more writes
+	Name  string   // how messages name it
+	Chain []string // display names, the function first, down to the write
+	At    string   // file:line of the first write, file relative to its package
+}
+
+func (*WritesStatusOf) AFact() {}
+
+func (f *WritesStatusOf) String() string {
+	var parts []string
+	for _, o := range f.Objects {
+		what := "argument " + strconv.Itoa(o.Param) + o.Path
+		if o.Key {
+			what = "the object loaded by the key in " + what
+		}
+		parts = append(parts, fmt.Sprintf("writes status of %s (%s) %d time(s): %s at %s", what, o.Name, o.Count, strings.Join(o.Chain, " → "), o.At))
+	}
+	return strings.Join(parts, "; ")
+}
+
+type checker struct {
+	pass    *analysis.Pass
+	res     *reach.Result
+	writes  map[ssa.Instruction]*reach.Write
+	byPos   map[token.Pos]*reach.Write // for instances of generic functions
+	defers  map[token.Pos]*ast.CallExpr
+	infos   map[*ssa.Function]*fnInfo
+	results map[*ssa.Function]*result
+}
+
+func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
+	rep := ignore.New(pass, Name)
+	defer rep.Close()
+	res, _ := pass.ResultOf[r].(*reach.Result)
+	if res == nil || res.Model == nil || res.SSA == nil {
+		return nil, nil
+	}
+	c := &checker{
+		pass:    pass,
+		res:     res,
+		writes:  make(map[ssa.Instruction]*reach.Write),
+		byPos:   make(map[token.Pos]*reach.Write),
+		defers:  make(map[token.Pos]*ast.CallExpr),
+		infos:   make(map[*ssa.Function]*fnInfo),
+		results: make(map[*ssa.Function]*result),
+	}
+	for _, w := range res.Writes {
+		// A write through a method value or in a goroutine cannot be
+		// placed on a path; another package's writer is taken from this
+		// pass's own fact, which says what it writes.
+		if w.External != nil || w.MethodValue || w.Go || w.Object == nil || w.Node == nil {
+			continue
+		}
+		switch w.Verb {
+		case "Update", "Patch", "Apply":
+			c.writes[w.Instr] = w
+			c.byPos[w.Instr.Pos()] = w
+		}
+	}
+	var funcs []*ssa.Function
+	var files []*ast.File
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.DeferStmt:
+				c.defers[n.Defer] = n.Call
+			case *ast.FuncDecl, *ast.FuncLit:
+				if fn := res.Func(n); fn != nil {
+					funcs = append(funcs, fn)
+					files = append(files, f)
+				}
+			}
+			return true
+		})
+	}
+	for i, fn := range funcs {
+		if !res.Reachable(fn) || ignore.SkipFile(pass, files[i], cfg.Tests) {
+			continue
+		}
+		r, err := c.safeAnalyze(fn)
+		if err != nil {
+			pass.Report(analysis.Diagnostic{Pos: fn.Pos(), Message: err.Error()})
+			continue
+		}
+		for _, f := range r.findings {
+			c.report(rep, fn, f)
+		}
+	}
+	for i, fn := range funcs {
+		if err := c.exportFact(fn, files[i]); err != nil {
+			pass.Report(analysis.Diagnostic{Pos: fn.Pos(), Message: err.Error()})
+		}
+	}
+	return nil, nil
+}
+
+// safeAnalyze analyzes fn, turning a panic (a bug of this pass on code it
+// did not foresee) into an error that names the function.
+func (c *checker) safeAnalyze(fn *ssa.Function) (r *result, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("statuswrites: internal error analysing %s, its findings are missing: %v (please report it)", reach.DisplayName(fn, c.pass.Pkg), p)
+		}
+	}()
+	return c.analyze(fn), nil
+}
+
+const advice = "collect the changes and write the status once, at the end of "
+
+func (c *checker) report(rep *ignore.Reporter, fn *ssa.Function, f finding) {
+	path := c.res.Path(fn)
+	if len(path) == 0 || f.second.node == nil {
+		return
+	}
+	where := strings.Join(path, " → ")
+	if len(f.second.through) > 0 {
+		where += " → " + c.chain(f.second.through)
+	}
+	name := f.second.name
+	d := analysis.Diagnostic{Pos: f.second.node.Pos(), End: f.second.node.End()}
+	if f.first == nil || f.first.node == nil || f.first.node == f.second.node {
+		d.Message = fmt.Sprintf("status of %s written again on each pass of a loop in one reconcile (%s): %s%s",
+			name, where, advice, path[0])
+		rep.Report(d)
+		return
+	}
+	through := ""
+	if len(f.first.through) > 0 {
+		through = " through " + c.stepName(f.first.through[0])
+	}
+	d.Message = fmt.Sprintf("status of %s written a second time in one reconcile (%s; first write at %s%s): %s%s",
+		name, where, c.shortPos(f.first.node.Pos(), f.second.node.Pos()), through, advice, path[0])
+	d.Related = []analysis.RelatedInformation{{
+		Pos:     f.first.node.Pos(),
+		End:     f.first.node.End(),
+		Message: "first write of the status of " + f.first.name + through,
+	}}
+	rep.Report(d)
+}
+
+func (c *checker) chain(steps []step) string {
+	var names []string
+	for _, s := range steps {
+		names = append(names, c.stepName(s))
+	}
+	return strings.Join(names, " → ")
+}
+
+func (c *checker) stepName(s step) string {
+	if s.fn != nil {
+		return reach.DisplayName(s.fn, c.pass.Pkg)
+	}
+	return s.name
+}
+
+// shortPos is ":line" within the file of ref, "file.go:line" elsewhere.
+func (c *checker) shortPos(pos, ref token.Pos) string {
+	p, r := c.pass.Fset.Position(pos), c.pass.Fset.Position(ref)
+	if p.Filename == r.Filename {
+		return ":" + strconv.Itoa(p.Line)
+	}
+	return c.position(pos)
+}
+
+// position is "file.go:line", the file relative to its package directory.
+func (c *checker) position(pos token.Pos) string {
+	p := c.pass.Fset.Position(pos)
+	return filepath.Base(p.Filename) + ":" + strconv.Itoa(p.Line)
+}
+
+// exportFact attaches what an exported function writes to it, for
+// importers.
+func (c *checker) exportFact(fn *ssa.Function, file *ast.File) (err error) {
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || !obj.Exported() || obj.Pkg() != c.pass.Pkg || fn.Parent() != nil || ignore.SkipFile(c.pass, file, false) {
+		return nil
+	}
+	if decl, ok := fn.Syntax().(*ast.FuncDecl); ok && decl.Recv != nil && !isExportedRecv(decl) {
+		return nil
+	}
+	r, err := c.safeAnalyze(fn)
+	if err != nil {
+		return err
+	}
+	fact := &WritesStatusOf{}
+	for _, id := range sortedIdents(r.summary) {
+		p, ok := id.base.(*ssa.Parameter)
+		if !ok {
+			continue
+		}
+		idx := paramIndex(fn, p)
+		if idx < 0 {
+			continue
+		}
+		se := r.summary[id]
+		o := WrittenObject{Param: idx, Path: id.sel, Key: id.key, Count: int(se.n), Name: se.name, At: se.at}
+		for _, s := range se.through {
+			if s.fn != nil {
+				o.Chain = append(o.Chain, reach.DisplayName(s.fn, nil))
+			} else {
+				o.Chain = append(o.Chain, s.name)
+			}
+		}
+		fact.Objects = append(fact.Objects, o)
+	}
+	if len(fact.Objects) > 0 {
+		c.pass.ExportObjectFact(obj, fact)
+	}
+	return nil
+}
+
+// isExportedRecv reports whether a method's receiver type is exported,
+// so that other packages can call the method.
+func isExportedRecv(decl *ast.FuncDecl) bool {
+	if decl.Recv == nil || len(decl.Recv.List) == 0 {
+		return true
+	}
+	t := decl.Recv.List[0].Type
+	for {
+		switch x := t.(type) {
+		case *ast.StarExpr:
+			t = x.X
+			continue
+		case *ast.IndexExpr:
+			t = x.X
+			continue
+		case *ast.IndexListExpr:
+			t = x.X
+			continue
+		case *ast.ParenExpr:
+			t = x.X
+			continue
+		case *ast.Ident:
+			return x.IsExported()
+		}
+		return false
+	}
+}
+
+func paramIndex(fn *ssa.Function, p *ssa.Parameter) int {
+	for i, x := range fn.Params {
+		if x == p {
+			return i
+		}
+	}
+	return -1
+}
+
+// sortedIdents orders a summary's objects, so that messages and facts do
+// not depend on map order.
+func sortedIdents(s summary) []ident {
+	ids := make([]ident, 0, len(s))
+	for id := range s {
+		ids = append(ids, id)
+	}
+	sort.Slice(ids, func(i, j int) bool {
+		a, b := ids[i], ids[j]
+		if a.base.Pos() != b.base.Pos() {
+			return a.base.Pos() < b.base.Pos()
+		}
+		if a.base.Name() != b.base.Name() {
+			return a.base.Name() < b.base.Name()
+		}
+		if a.sel != b.sel {
+			return a.sel < b.sel
+		}
+		return !a.key && b.key
+	})
+	return ids
+}

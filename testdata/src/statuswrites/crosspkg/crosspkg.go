@@ -1,0 +1,51 @@
+// Package crosspkg calls the status helpers of another package.
+package crosspkg
+
+import (
+	"context"
+	"errors"
+
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+
+	"statuswrites/api"
+	"statuswrites/helpers"
+)
+
+type R struct{ client.Client }
+
+func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	helpers.UpdateCondition(ctx, r, req.NamespacedName, false)
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	if err := step(); err != nil {
+		return reconcile.Result{}, helpers.ReportFailure(ctx, r, &w, err)
+	}
+	if err := helpers.SetReady(ctx, r, &w); err != nil { // want `^status of w written a second time in one reconcile \(\(\*R\)\.Reconcile → helpers\.SetReady → helpers\.update; first write at :18 through helpers\.UpdateCondition\): collect`
+		return reconcile.Result{}, err
+	}
+	return reconcile.Result{}, nil
+}
+
+// Once writes through each helper on its own path only.
+type Once struct{ client.Client }
+
+func (r *Once) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	if err := step(); err != nil {
+		return reconcile.Result{}, helpers.ReportFailure(ctx, r, &w, err)
+	}
+	var other api.Widget
+	if err := r.Get(ctx, client.ObjectKey{Name: "other"}, &other); err != nil {
+		return reconcile.Result{}, err
+	}
+	helpers.UpdateCondition(ctx, r, client.ObjectKeyFromObject(&other), true)
+	return reconcile.Result{}, helpers.SetReady(ctx, r, &w)
+}
+
+func step() error { return errors.New("x") }

@@ -1,0 +1,43 @@
+// Package helpers has status helpers and no reconciler; its facts say
+// which argument's object each one writes.
+package helpers
+
+import (
+	"context"
+
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"statuswrites/api"
+)
+
+// SetReady writes the status of the object it is given.
+func SetReady(ctx context.Context, c client.Client, w *api.Widget) error { // want SetReady:`writes status of argument 2 \(w\) 1 time\(s\): helpers.SetReady → helpers.update at helpers.go:20`
+	w.Status.Ready = true
+	return update(ctx, c, w)
+}
+
+func update(ctx context.Context, c client.Client, w *api.Widget) error {
+	if err := c.Status().Update(ctx, w); err != nil {
+		return err
+	}
+	return nil
+}
+
+// UpdateCondition loads the object by its key and writes its status, as
+// rook's controller.UpdateCondition does.
+func UpdateCondition(ctx context.Context, c client.Client, key client.ObjectKey, ready bool) { // want UpdateCondition:`writes status of the object loaded by the key in argument 2 \(w\) 1 time\(s\): helpers.UpdateCondition at helpers.go:34`
+	w := &api.Widget{}
+	if err := c.Get(ctx, key, w); err != nil {
+		return
+	}
+	w.Status.Ready = ready
+	_ = c.Status().Patch(ctx, w, client.MergeFrom(w.DeepCopy()))
+}
+
+// ReportFailure writes the status only to report the error it returns:
+// its callers return too, so it gets no fact.
+func ReportFailure(ctx context.Context, c client.Client, w *api.Widget, err error) error {
+	w.Status.Ready = false
+	_ = c.Status().Update(ctx, w)
+	return err
+}
