@@ -16,6 +16,7 @@ import (
 	"github.com/statuslint/statuslint/passes/conditions"
 	"github.com/statuslint/statuslint/passes/fieldmanager"
 	"github.com/statuslint/statuslint/passes/statusupdate"
+	"github.com/statuslint/statuslint/passes/statuswrites"
 )
 
 // Config is statuslint's whole configuration. Command-line flags bind to
@@ -28,10 +29,11 @@ type Config struct {
 	StatusUpdate statusupdate.Config `json:"statusupdate"`
 	FieldManager fieldmanager.Config `json:"fieldmanager"`
 	Conditions   conditions.Config   `json:"conditions"`
+	StatusWrites statuswrites.Config `json:"statuswrites"`
 }
 
 // Names lists the passes in the order New returns them.
-var Names = []string{statusupdate.Name, fieldmanager.Name, conditions.Name}
+var Names = []string{statusupdate.Name, fieldmanager.Name, conditions.Name, statuswrites.Name}
 
 // Validate reports the first problem in cfg, naming the setting.
 func (cfg *Config) Validate() error {
@@ -56,6 +58,7 @@ func New(cfg *Config) ([]*analysis.Analyzer, error) {
 		statusupdate.New(&cfg.StatusUpdate, r),
 		fieldmanager.New(&cfg.FieldManager),
 		conditions.New(&cfg.Conditions, r),
+		statuswrites.New(&cfg.StatusWrites, r),
 	}
 	var out []*analysis.Analyzer
 	for _, a := range all {

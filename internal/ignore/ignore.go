@@ -22,7 +22,7 @@ import (
 
 // Passes are the names directives may use; analyzer.Names must equal it
 // (checked by the analyzer package's tests).
-var Passes = []string{"statusupdate", "fieldmanager", "conditions"}
+var Passes = []string{"statusupdate", "fieldmanager", "conditions", "statuswrites"}
 
 const (
 	linePrefix = "//statuslint:ignore"
