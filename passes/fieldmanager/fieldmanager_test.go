@@ -87,6 +87,55 @@ func TestTests(t *testing.T) {
 	analysistest.Run(t, current(t), fieldmanager.New(&fieldmanager.Config{Tests: true}), "fieldmanager/testson")
 }
 
+// TestHandover covers clients the package did not make: a constructor
+// and a helper called in the same package, a constructor and a helper
+// called from another package (the fact path, reported where the client
+// is handed over, transitively through a second package), and the
+// negatives: clients wrapped with WithFieldOwner, a manager configured
+// with a field owner, GetClient of some other type, a function used as a
+// value.
+func TestHandover(t *testing.T) {
+	t.Parallel()
+	a := fieldmanager.New(&fieldmanager.Config{Name: "widget-controller"})
+	analysistest.RunWithSuggestedFixes(t, current(t), a,
+		"fieldmanager/handover/ctor",
+		"fieldmanager/handover/cmd",
+		"fieldmanager/handover/helperuse",
+	)
+	analysistest.Run(t, current(t), a,
+		"fieldmanager/handover/wrapped",
+		"fieldmanager/handover/lookalike",
+	)
+}
+
+// TestLegacyManager covers the manager's client on a release whose client
+// options have no FieldOwner: it never names a field manager, wherever the
+// manager comes from, and there is no WithFieldOwner to fix a hand-over
+// with.
+func TestLegacyManager(t *testing.T) {
+	t.Parallel()
+	a := fieldmanager.New(&fieldmanager.Config{Name: "widget-controller"})
+	analysistest.RunWithSuggestedFixes(t, legacy(t), a,
+		"fieldmanager/handover/mgrclient",
+		"fieldmanager/handover/cmd",
+	)
+}
+
+// TestTestSupport: a package that imports testing outside its _test.go
+// files is skipped unless the tests setting is on.
+func TestTestSupport(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, current(t), fieldmanager.New(&fieldmanager.Config{}), "fieldmanager/handover/testsupport")
+	res := analysistest.Run(&quiet{t}, current(t), fieldmanager.New(&fieldmanager.Config{Tests: true}), "fieldmanager/handover/testsupport")
+	n := 0
+	for _, r := range res {
+		n += len(r.Diagnostics)
+	}
+	if n != 1 {
+		t.Errorf("with tests on, %d findings in the test-support package, want 1", n)
+	}
+}
+
 // TestIllTyped runs the pass on a package that does not type-check: it
 // must not panic. Whatever it reports there is not checked.
 func TestIllTyped(t *testing.T) {

@@ -356,13 +356,16 @@ func (r *reporter) reportHandover(file *ast.File, call *ast.CallExpr, fn *types.
 	if pw.Count > len(pw.Examples) {
 		list += ", ..."
 	}
-	msg := fmt.Sprintf("client handed to %s names no field manager, and %s through it (%s); managedFields will show the client's user agent: wrap it with client.WithFieldOwner(...)",
-		r.funcName(file, fn), writes, list)
-	d := analysis.Diagnostic{Pos: arg.Pos(), End: arg.End(), Message: msg}
 	withOwner, _ := r.c.m.Lookup("WithFieldOwner").(*types.Func)
+	advice := "wrap it with client.WithFieldOwner(...)"
+	if withOwner == nil {
+		advice = "pass client.FieldOwner(...) to each of those writes (no suggested fix: this controller-runtime release has no client.WithFieldOwner)"
+	}
+	msg := fmt.Sprintf("client handed to %s names no field manager, and %s through it (%s); managedFields will show the client's user agent: %s",
+		r.funcName(file, fn), writes, list, advice)
+	d := analysis.Diagnostic{Pos: arg.Pos(), End: arg.End(), Message: msg}
 	switch {
 	case withOwner == nil:
-		d.Message += " (no suggested fix: this controller-runtime release has no client.WithFieldOwner; pass client.FieldOwner(...) to each write)"
 	case ignore.CgoProcessed(file):
 		d.Message += " (no suggested fix: " + ignore.CgoReason + ")"
 	default:
