@@ -50,7 +50,7 @@ func (c *checker) computeContribs(fn *ssa.Function, call ssa.CallInstruction) []
 			if mc, ok := common.Value.(*ssa.MakeClosure); ok {
 				bindings = mc.Bindings
 			}
-			out = append(out, c.mapSummary(fn, call, node, callee, common.Args, bindings)...)
+			out = append(out, c.mapSummary(fn, call, node, callee, c.analyze(callee), common.Args, bindings)...)
 		} else {
 			out = append(out, c.mapFact(fn, call, node, callee)...)
 		}
@@ -68,9 +68,31 @@ func (c *checker) computeContribs(fn *ssa.Function, call ssa.CallInstruction) []
 		if f == nil || f == callee || !c.local(f) {
 			continue
 		}
-		out = append(out, c.mapSummary(fn, call, node, f, nil, bindings)...)
+		out = append(out, c.mapSummary(fn, call, node, f, c.analyze(f), nil, bindings)...)
 	}
 	return out
+}
+
+// deferredContribs returns what a deferred call writes when it runs, the
+// variables in nils holding nil: a deferred function literal that writes
+// only when the named error result is not nil writes nothing on the paths
+// that return nil.
+func (c *checker) deferredContribs(fn *ssa.Function, d *ssa.Defer, nils map[ssa.Value]bool) []contrib {
+	mc, ok := d.Call.Value.(*ssa.MakeClosure)
+	if !ok || len(nils) == 0 {
+		return c.contribsOf(fn, d)
+	}
+	callee, _ := mc.Fn.(*ssa.Function)
+	var nilVars []int
+	for i, b := range mc.Bindings {
+		if nils[b] {
+			nilVars = append(nilVars, i)
+		}
+	}
+	if !c.local(callee) || len(nilVars) == 0 {
+		return c.contribsOf(fn, d)
+	}
+	return c.mapSummary(fn, d, c.callNode(d), callee, c.analyzeAssuming(callee, nilVars), d.Call.Args, mc.Bindings)
 }
 
 // writeAt returns the status write call makes, if any.
@@ -133,8 +155,7 @@ func (c *checker) argName(call ssa.CallInstruction, i int) string {
 
 // mapSummary maps what callee writes to fn's objects: its parameters to
 // args, its free variables to bindings.
-func (c *checker) mapSummary(fn *ssa.Function, call ssa.CallInstruction, node ast.Node, callee *ssa.Function, args, bindings []ssa.Value) []contrib {
-	r := c.analyze(callee)
+func (c *checker) mapSummary(fn *ssa.Function, call ssa.CallInstruction, node ast.Node, callee *ssa.Function, r *result, args, bindings []ssa.Value) []contrib {
 	var out []contrib
 	for _, id := range sortedIdents(r.summary) {
 		se := r.summary[id]

@@ -1,9 +1,11 @@
 package statuswrites
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -50,26 +52,27 @@ type entry struct {
 	first *event
 }
 
-type deferred struct {
-	id ident
-	n  uint8
-	ev *event
-}
-
 type state struct {
 	counts  map[ident]entry
-	pending []deferred         // deferred writes, in the order deferred
+	pending []*ssa.Defer       // deferred calls, in the order deferred
 	facts   map[ssa.Value]bool // outcomes of conditions tested again later
+	// nils are the local variables (such as a named error result) whose
+	// last store on the path was nil: a deferred function that writes only
+	// when the reconcile fails does not write when it returns nil.
+	nils map[ssa.Value]bool
 }
 
 func (s *state) clone() *state {
-	out := &state{counts: make(map[ident]entry, len(s.counts)), facts: make(map[ssa.Value]bool, len(s.facts))}
+	out := &state{counts: make(map[ident]entry, len(s.counts)), facts: make(map[ssa.Value]bool, len(s.facts)), nils: make(map[ssa.Value]bool, len(s.nils))}
 	for k, v := range s.counts {
 		out.counts[k] = v
 	}
 	out.pending = append(out.pending, s.pending...)
 	for k, v := range s.facts {
 		out.facts[k] = v
+	}
+	for k := range s.nils {
+		out.nils[k] = true
 	}
 	return out
 }
@@ -97,18 +100,14 @@ func (s *state) join(t *state) bool {
 		}
 	}
 	for _, d := range t.pending {
-		found := false
-		for i, p := range s.pending {
-			if p.id == d.id && p.ev == d.ev {
-				found = true
-				if d.n > p.n {
-					s.pending[i].n = d.n
-					changed = true
-				}
-			}
-		}
-		if !found {
+		if !slices.Contains(s.pending, d) {
 			s.pending = append(s.pending, d)
+			changed = true
+		}
+	}
+	for k := range s.nils {
+		if !t.nils[k] {
+			delete(s.nils, k)
 			changed = true
 		}
 	}
@@ -235,17 +234,27 @@ func isNil(v ssa.Value) bool {
 
 // analyze runs the analysis of fn, once; a function reached again while
 // it is analysed (recursion) counts as writing nothing.
-func (c *checker) analyze(fn *ssa.Function) *result {
-	if r, ok := c.results[fn]; ok {
+func (c *checker) analyze(fn *ssa.Function) *result { return c.analyzeAssuming(fn, nil) }
+
+// analyzeAssuming analyzes a function literal knowing that the variables
+// its free variables nilVars (by index) point to hold nil when it runs.
+func (c *checker) analyzeAssuming(fn *ssa.Function, nilVars []int) *result {
+	key := resultKey{fn, fmt.Sprint(nilVars)}
+	if r, ok := c.results[key]; ok {
 		if r == nil {
 			return &result{}
 		}
 		return r
 	}
-	c.results[fn] = nil
-	r := c.flow(fn)
-	c.results[fn] = r
+	c.results[key] = nil
+	r := c.flow(fn, nilVars)
+	c.results[key] = r
 	return r
+}
+
+type resultKey struct {
+	fn      *ssa.Function
+	nilVars string
 }
 
 type work struct {
@@ -253,14 +262,20 @@ type work struct {
 	key   string
 }
 
-func (c *checker) flow(fn *ssa.Function) *result {
+func (c *checker) flow(fn *ssa.Function, nilVars []int) *result {
 	res := &result{summary: make(summary)}
 	if len(fn.Blocks) == 0 {
 		return res
 	}
 	fi := c.info(fn)
 	in := make([]map[string]*state, len(fn.Blocks))
-	in[0] = map[string]*state{"": {counts: map[ident]entry{}, facts: map[ssa.Value]bool{}}}
+	start := &state{counts: map[ident]entry{}, facts: map[ssa.Value]bool{}, nils: map[ssa.Value]bool{}}
+	for _, i := range nilVars {
+		if i >= 0 && i < len(fn.FreeVars) {
+			start.nils[fn.FreeVars[i]] = true
+		}
+	}
+	in[0] = map[string]*state{"": start}
 	queue := []work{{0, ""}}
 	queued := map[work]bool{{0, ""}: true}
 	seen := make(map[string]bool) // findings by event and object
@@ -315,14 +330,18 @@ func (c *checker) flow(fn *ssa.Function) *result {
 			case *ssa.Store:
 				ab, as := pathOf(instr.Addr)
 				kill(s, ab, as)
+				if isNil(instr.Val) {
+					s.nils[instr.Addr] = true
+				} else {
+					delete(s.nils, instr.Addr)
+				}
 			case *ssa.Defer:
-				for _, ct := range c.contribsOf(fn, instr) {
-					s.pending = append(s.pending, deferred{id: ct.id, n: ct.n, ev: ct.ev})
+				if !slices.Contains(s.pending, instr) {
+					s.pending = append(s.pending, instr)
 				}
 			case *ssa.RunDefers:
 				for i := len(s.pending) - 1; i >= 0; i-- {
-					d := s.pending[i]
-					apply(s, []contrib{{id: d.id, n: d.n, ev: d.ev}})
+					apply(s, c.deferredContribs(fn, s.pending[i], s.nils))
 				}
 				s.pending = nil
 			case *ssa.Call:
@@ -359,15 +378,6 @@ func kill(s *state, base ssa.Value, sel string) {
 			delete(s.counts, id)
 		}
 	}
-	if sel == "" {
-		out := s.pending[:0:0]
-		for _, d := range s.pending {
-			if d.id.base != base {
-				out = append(out, d)
-			}
-		}
-		s.pending = out
-	}
 }
 
 // branch propagates s along an if's edges: only the edge consistent with a
@@ -385,6 +395,9 @@ func (c *checker) branch(fn *ssa.Function, fi *fnInfo, iff *ssa.If, s *state, pr
 		}
 		if known, ok := s.facts[k]; tracked && ok && known != answer {
 			continue // this path answered the question the other way
+		}
+		if fv := loadedFreeVar(k); nilTest && !answer && fv != nil && s.nils[fv] {
+			continue // the variable holds nil
 		}
 		t := s.clone()
 		if tracked {
@@ -406,6 +419,15 @@ func (c *checker) branch(fn *ssa.Function, fi *fnInfo, iff *ssa.If, s *state, pr
 		}
 		propagate(succ, t)
 	}
+}
+
+// loadedFreeVar returns fv when v is a load *fv.
+func loadedFreeVar(v ssa.Value) *ssa.FreeVar {
+	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+		fv, _ := u.X.(*ssa.FreeVar)
+		return fv
+	}
+	return nil
 }
 
 // callOf returns the call whose (error) result v is.

@@ -81,7 +81,7 @@ type checker struct {
 	byPos   map[token.Pos]*reach.Write // for instances of generic functions
 	defers  map[token.Pos]*ast.CallExpr
 	infos   map[*ssa.Function]*fnInfo
-	results map[*ssa.Function]*result
+	results map[resultKey]*result
 }
 
 func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
@@ -98,7 +98,7 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 		byPos:   make(map[token.Pos]*reach.Write),
 		defers:  make(map[token.Pos]*ast.CallExpr),
 		infos:   make(map[*ssa.Function]*fnInfo),
-		results: make(map[*ssa.Function]*result),
+		results: make(map[resultKey]*result),
 	}
 	for _, w := range res.Writes {
 		// A write through a method value or in a goroutine cannot be

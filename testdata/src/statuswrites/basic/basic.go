@@ -320,3 +320,51 @@ func (r *Lookalike) Reconcile(ctx context.Context, req reconcile.Request) (recon
 func step() error { return errors.New("x") }
 func check() bool { return true }
 func log()        {}
+
+// DeferOnError reports a failure from a defer, and writes on success: the
+// deferred write runs only on the paths that return an error, after which
+// nothing else writes.
+type DeferOnError struct{ client.Client }
+
+func (r *DeferOnError) Reconcile(ctx context.Context, req reconcile.Request) (_ reconcile.Result, retErr error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return reconcile.Result{}, client.IgnoreNotFound(err)
+	}
+	defer func() {
+		if retErr == nil {
+			return
+		}
+		w.Status.Ready = false
+		_ = r.Status().Update(ctx, &w)
+	}()
+	if err := step(); err != nil {
+		return reconcile.Result{}, err
+	}
+	w.Status.Ready = true
+	if err := r.Status().Patch(ctx, &w, client.MergeFrom(w.DeepCopy())); err != nil {
+		return reconcile.Result{}, err
+	}
+	return reconcile.Result{}, nil
+}
+
+// DeferOnErrorAndFail does the same, but also writes before it fails.
+type DeferOnErrorAndFail struct{ client.Client }
+
+func (r *DeferOnErrorAndFail) Reconcile(ctx context.Context, req reconcile.Request) (_ reconcile.Result, retErr error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return reconcile.Result{}, client.IgnoreNotFound(err)
+	}
+	defer func() { // want `^status of w written a second time in one reconcile \(\(\*DeferOnErrorAndFail\)\.Reconcile → func literal; first write at :365\)`
+		if retErr != nil {
+			w.Status.Ready = false
+			_ = r.Status().Update(ctx, &w)
+		}
+	}()
+	_ = r.Status().Update(ctx, &w)
+	if err := step(); err != nil {
+		return reconcile.Result{}, err
+	}
+	return reconcile.Result{}, nil
+}
