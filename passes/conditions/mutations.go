@@ -300,6 +300,12 @@ func paramAt(fn *ssa.Function, i int) *ssa.Parameter {
 // parameter whose result is a reference: obj.StatusBase()). It returns nil
 // for a value copied out of the object.
 func objectOf(v ssa.Value) ssa.Value {
+	return objectAt(v, 0)
+}
+
+// objectAt is objectOf below depth nested phis; loops make phis refer to
+// themselves, directly or through other phis.
+func objectAt(v ssa.Value, depth int) ssa.Value {
 	for i := 0; i < 64 && v != nil; i++ {
 		switch x := v.(type) {
 		case *ssa.FieldAddr:
@@ -339,9 +345,15 @@ func objectOf(v ssa.Value) ssa.Value {
 				return v
 			}
 		case *ssa.Phi:
+			if depth >= 4 {
+				return v
+			}
 			var same ssa.Value
 			for _, e := range x.Edges {
-				o := objectOf(e)
+				if e == x {
+					continue // the loop's own value
+				}
+				o := objectAt(e, depth+1)
 				if same != nil && o != same {
 					return v
 				}

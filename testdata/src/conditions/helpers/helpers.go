@@ -181,3 +181,25 @@ func (r *GenericReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ct
 func setWith[T ~string](w *api.Widget, t T) {
 	meta.SetStatusCondition(&w.Status.Conditions, metav1.Condition{Type: string(t), Status: metav1.ConditionTrue}) // want `in the reconcile path \(\(\*GenericReconciler\)\.Reconcile → setWith\); .*\(no suggested fix: the status is written in the caller \(\*GenericReconciler\)\.Reconcile; `
 }
+
+// LoopVarReconciler picks the object in nested loops: the loops' phis refer
+// to each other, which the search for the object behind a value must not
+// follow forever (a stack overflow on a real operator).
+type LoopVarReconciler struct {
+	client.Client
+}
+
+func (r *LoopVarReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	list := []*api.Widget{{}, {}}
+	w := list[0]
+	for i := range list {
+		for j := range list {
+			if i == j {
+				w = list[j]
+			}
+		}
+	}
+	w.Status.ReadyReplicas = int32(len(list))
+	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `\(no suggested fix: Status\.ReadyReplicas is assigned on the way to the write \(line 202\); `
+	return ctrl.Result{}, r.Status().Update(ctx, w)
+}
