@@ -82,6 +82,7 @@ type checker struct {
 	defers  map[token.Pos]*ast.CallExpr
 	infos   map[*ssa.Function]*fnInfo
 	results map[resultKey]*result
+	byName  map[string][]*ssa.Function // methods of the package by name
 }
 
 func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
@@ -129,8 +130,15 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 			return true
 		})
 	}
+	c.byName = make(map[string][]*ssa.Function)
+	for _, fn := range funcs {
+		if fn.Signature.Recv() != nil {
+			c.byName[fn.Name()] = append(c.byName[fn.Name()], fn)
+		}
+	}
+	inReconcile := c.reachedWithoutGo(funcs)
 	for i, fn := range funcs {
-		if !res.Reachable(fn) || ignore.SkipFile(pass, files[i], cfg.Tests) {
+		if !inReconcile[fn] || ignore.SkipFile(pass, files[i], cfg.Tests) {
 			continue
 		}
 		r, err := c.safeAnalyze(fn)
@@ -170,7 +178,7 @@ func (c *checker) report(rep *ignore.Reporter, fn *ssa.Function, f finding) {
 	}
 	where := strings.Join(path, " → ")
 	if len(f.second.through) > 0 {
-		where += " → " + c.chain(f.second.through)
+		where += " → " + c.stepName(f.second.through[0])
 	}
 	name := f.second.name
 	d := analysis.Diagnostic{Pos: f.second.node.Pos(), End: f.second.node.End()}
@@ -194,12 +202,58 @@ func (c *checker) report(rep *ignore.Reporter, fn *ssa.Function, f finding) {
 	rep.Report(d)
 }
 
-func (c *checker) chain(steps []step) string {
-	var names []string
-	for _, s := range steps {
-		names = append(names, c.stepName(s))
+// reachedWithoutGo returns the functions a reconcile root reaches through
+// calls, defers and function values, but not through go statements: a
+// goroutine started by a reconcile (a periodic health check) outlives it,
+// and its writes over time are not writes in one reconcile.
+func (c *checker) reachedWithoutGo(funcs []*ssa.Function) map[*ssa.Function]bool {
+	seen := make(map[*ssa.Function]bool)
+	var queue []*ssa.Function
+	for _, fn := range funcs {
+		if c.res.Reachable(fn) && len(c.res.Path(fn)) == 1 {
+			seen[fn] = true
+			queue = append(queue, fn)
+		}
 	}
-	return strings.Join(names, " → ")
+	visit := func(f *ssa.Function) {
+		if f != nil && c.local(f) && !seen[f] && c.res.Reachable(f) {
+			seen[f] = true
+			queue = append(queue, f)
+		}
+	}
+	for len(queue) > 0 {
+		fn := queue[0]
+		queue = queue[1:]
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if _, isGo := instr.(*ssa.Go); isGo {
+					continue
+				}
+				if call, ok := instr.(ssa.CallInstruction); ok {
+					common := call.Common()
+					visit(common.StaticCallee())
+					if common.IsInvoke() {
+						// The package's implementations, as reach resolves
+						// them: any reachable function of the package
+						// with the method's name.
+						for _, f := range c.byName[common.Method.Name()] {
+							visit(f)
+						}
+					}
+				}
+				for _, op := range instr.Operands(nil) {
+					switch v := (*op).(type) {
+					case *ssa.Function:
+						visit(v)
+					case *ssa.MakeClosure:
+						f, _ := v.Fn.(*ssa.Function)
+						visit(f)
+					}
+				}
+			}
+		}
+	}
+	return seen
 }
 
 func (c *checker) stepName(s step) string {

@@ -39,3 +39,43 @@ func TestBasic(t *testing.T) {
 func TestCrossPackage(t *testing.T) {
 	analysistest.Run(t, testdata(), newAnalyzer(), "statuswrites/helpers", "statuswrites/crosspkg")
 }
+
+// TestLegacy covers controller-runtime v0.6: Reconcile without a context,
+// StatusWriter, and ObjectKeyFromObject returning an error.
+func TestLegacy(t *testing.T) {
+	analysistest.Run(t, testdata("legacy"), newAnalyzer(), "statuswrites/legacy")
+}
+
+// TestIgnoreDirectives covers //statuslint:ignore for this pass.
+func TestIgnoreDirectives(t *testing.T) {
+	analysistest.Run(t, testdata(), newAnalyzer(), "statuswrites/ignored")
+}
+
+// TestRelated checks that the first write is attached to the finding, for
+// gopls and golangci-lint to show.
+func TestRelated(t *testing.T) {
+	results := analysistest.Run(t, testdata(), newAnalyzer(), "statuswrites/basic")
+	found := false
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			pos := r.Pass.Fset.Position(d.Pos)
+			if pos.Line != 29 {
+				continue
+			}
+			found = true
+			if len(d.Related) != 1 {
+				t.Fatalf("finding at %v has %d related entries, want 1", pos, len(d.Related))
+			}
+			rel := d.Related[0]
+			if got := r.Pass.Fset.Position(rel.Pos).Line; got != 24 || rel.Message != "first write of the status of w" {
+				t.Errorf("related information at line %d: %q, want line 24: %q", got, rel.Message, "first write of the status of w")
+			}
+			if len(d.SuggestedFixes) != 0 {
+				t.Errorf("finding at %v has a suggested fix; the cure is a refactor", pos)
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no finding at basic.go:29")
+	}
+}

@@ -23,7 +23,7 @@ func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Res
 	if err := step(); err != nil {
 		return reconcile.Result{}, helpers.ReportFailure(ctx, r, &w, err)
 	}
-	if err := helpers.SetReady(ctx, r, &w); err != nil { // want `^status of w written a second time in one reconcile \(\(\*R\)\.Reconcile → helpers\.SetReady → helpers\.update; first write at :18 through helpers\.UpdateCondition\): collect`
+	if err := helpers.SetReady(ctx, r, &w); err != nil { // want `^status of w written a second time in one reconcile \(\(\*R\)\.Reconcile → helpers\.SetReady; first write at :18 through helpers\.UpdateCondition\): collect`
 		return reconcile.Result{}, err
 	}
 	return reconcile.Result{}, nil
