@@ -56,8 +56,9 @@
 // # What is not decidable, and the decision taken
 //
 // Option lists from a caller (an opts ...client.PatchOption parameter),
-// options or clients made by other packages' functions, and clients that
-// are parameters cannot be decided; such calls are not reported.
+// options or clients made by other packages' functions (other than the
+// manager's GetClient, below) cannot be decided; such calls are not
+// reported.
 //
 // The client of the overwhelmingly common kubebuilder reconciler,
 //
@@ -75,18 +76,109 @@
 //     through it are reported;
 //   - a field that the package assigns only clients that name one (from
 //     client.WithFieldOwner, ...) names one;
-//   - a field that the package assigns anything else (a parameter,
-//     mgr.GetClient(), a mix of wrapped and plain clients) is unknown, and
-//     writes through it are not reported.
+//   - a field that the package assigns clients that name none (the
+//     manager's client, below; a parameter every caller hands such a
+//     client) names none;
+//   - a field that the package assigns anything else (a mix of wrapped and
+//     plain clients, a client from another package's function) is unknown,
+//     and writes through it are not reported.
 //
 // Assignments in _test.go files count only for calls in _test.go files: a
 // fake client a test puts in a field says nothing about production code.
 //
 // When the client is wrapped where the pass cannot see it (a main.go that
-// passes client.WithFieldOwner(mgr.GetClient(), "my-operator")), list the
-// field or its struct type in the owned setting. The unowned setting does
-// the opposite: it forces reporting for a field or type even when the
-// package's own assignments are undecidable.
+// sets the field itself to client.WithFieldOwner(mgr.GetClient(), "my-operator")),
+// list the field or its struct type in the owned setting. The unowned
+// setting does the opposite: it forces reporting for a field or type even
+// when the package's own assignments are undecidable.
+//
+// # The manager's client
+//
+// mgr.GetClient() (and GetClient() of a cluster.Cluster) is recognised
+// by type: the GetClient method of controller-runtime's cluster.Cluster
+// interface, or of manager.Manager in releases before the cluster package,
+// called through any type that embeds or implements them. A GetClient of some
+// other type is not the manager's client.
+//
+//   - On a controller-runtime release whose client.Options has no
+//     FieldOwner and that has no client.WithFieldOwner (older releases), the
+//     manager's client never names a field manager, wherever the manager comes
+//     from: a reconciler on v0.9 that holds client: mgr.GetClient() set in
+//     its SetupWithManager(mgr) is reported.
+//   - On newer releases it names one exactly when the manager was configured
+//     with one. The pass decides it where the manager is made in view, by
+//     manager.New or ctrl.NewManager in the same function: options whose
+//     Client sets FieldOwner name one; options without it and without a
+//     custom NewClient name none; a custom NewClient, options from
+//     elsewhere, or a manager handed in (SetupWithManager(mgr)) are unknown.
+//
+// # Clients handed in
+//
+// A client that is a parameter (NewWidgetReconciler(c client.Client, ...)
+// storing c in a field, a helper ensureConfigMap(ctx, cl client.Client, ...))
+// is decided from where it comes from.
+//
+//   - In the same package, from every call of the function: when all of them
+//     hand in clients that name none, the writes through the parameter, or
+//     through the field it is stored in, are reported where they are, each
+//     with its fix. When all name one, they name one. Anything else, a
+//     function used as a value (its calls cannot all be seen), a variadic
+//     parameter, or an unexported function never called, is unknown.
+//
+//   - Across packages, for an exported function or method that the package
+//     does not call itself: the package cannot see the client made, so it
+//     reports nothing, and exports a fact on the function that names, per
+//     client parameter, the writes that name no field manager when the
+//     client names none (stored in a field, written through directly, or
+//     handed on to another package's function with such a fact). A package
+//     that calls the function with a client that names none is reported at
+//     the argument, where the client is made or handed over:
+//
+//     cmd/main.go:88:39: client handed to controller.NewWidgetReconciler names no field manager, and 4 writes name none through it (Create of *corev1.ConfigMap at widget_controller.go:93, status Update of *v1alpha1.Widget at widget_controller.go:101, Patch of *corev1.Secret at secrets.go:40, ...); managedFields will show the client's user agent: wrap it with client.WithFieldOwner(...)
+//
+//     The fix wraps the argument, client.WithFieldOwner(mgr.GetClient(), "<name>")
+//     (the owner as in the per-write fix below, as a string), which fixes every
+//     write it reaches at once. A client handed over in a package that is
+//     itself an exported function's parameter passes the writes on to that
+//     function's fact, so the finding moves to where the client is made. On a
+//     release without client.WithFieldOwner there is no fix, and the message
+//     says to pass client.FieldOwner(...) to each write.
+//
+// The per-write findings inside the controller package are not reported
+// in the cross-package case, a decision: the package cannot see its callers,
+// and a caller that wraps its client correctly would make every one of them
+// false. The finding at the hand-over names the writes it reaches (the first
+// three, by file and line, and how many), and its one fix covers them all.
+// An editor open on the controller package shows nothing there; the finding
+// is in the file that makes the client. Where the constructor is called in
+// the same package, the writes are reported where they are instead, and no
+// hand-over is.
+//
+// Facts are exported only by packages that import controller-runtime's
+// client or reconcile package directly, the rule the vet-mode skip of
+// dependencies decides from, so a skipped package never has a fact to lose.
+//
+// # Test support, and a program that sets its User-Agent
+//
+// A package that imports testing or a test framework (ginkgo, gomega,
+// testify, envtest, testcontainers) outside its _test.go files is test
+// support (fixtures, an envtest or testcontainers harness, ginkgo helpers):
+// its clients are fakes and throwaway clusters. It is skipped like
+// _test.go files, unless the tests setting is on.
+//
+// A program that sets rest.Config.UserAgent to its own name is still
+// reported. The API server takes the default field manager from the part of
+// the User-Agent before the first /, so a UserAgent of "my-operator/v1.2"
+// records "my-operator", and controller-runtime's default User-Agent
+// already starts with the binary's name (hence "manager" in kubebuilder
+// operators): managedFields name the program either way. The finding
+// stands because every controller of the binary then records the same
+// manager, so their fields cannot be told apart, the name moves with the
+// binary's name rather than with the code, and an Apply is rejected without
+// an explicit field manager whatever the User-Agent. Besides, the
+// UserAgent is set in main, where the controller packages cannot see it. If
+// one manager name per binary is what you want, silence the pass for the
+// package or list its client fields in the owned setting.
 //
 // # Example
 //
@@ -187,5 +279,10 @@ Reported: Create, Update, Patch and Apply on a controller-runtime client or
 status/subresource writer that pass no client.FieldOwner (or options with
 FieldManager) and whose client is not made by client.WithFieldOwner. A
 client field the package never assigns (set in cmd/main.go) is assumed to
-name none; list it in -fieldmanager.owned if it does. The suggested fix
-appends client.FieldOwner(<the package's owner constant, or -fieldmanager.name>).`
+name none; list it in -fieldmanager.owned if it does. The manager's client
+(mgr.GetClient()) names one only when the manager is configured with a
+FieldOwner. A client an exported constructor or helper is handed by another
+package is reported where it is handed over (a fact), with a fix that wraps
+it with client.WithFieldOwner. Packages that import testing or a test
+framework are skipped like _test.go files. The suggested fix appends
+client.FieldOwner(<the package's owner constant, or -fieldmanager.name>).`
