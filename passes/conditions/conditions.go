@@ -42,7 +42,7 @@ const (
 	// No claim of a requeue: an update that changes nothing makes no watch
 	// event, and controllers often filter status-only events anyway. The
 	// cost that always holds is the request.
-	consequence = "that is an API write on every reconcile"
+	consequence = "that is an API request on every reconcile"
 	advice      = "write only when a condition changed"
 	legacyAdv   = "compare the old and new conditions (equality.Semantic.DeepEqual) and write only when they differ"
 )

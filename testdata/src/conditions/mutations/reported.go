@@ -25,7 +25,7 @@ func (r *ObservedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (c
 		return ctrl.Result{}, err
 	}
 	w.Status.ObservedGeneration = w.Generation
-	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `^status written although SetStatusCondition reported no change \(result ignored\); that is an API write on every reconcile: write only when a condition changed \(no suggested fix: Status\.ObservedGeneration is assigned on the way to the write \(line 27\); write only when a condition changed or the status differs from a copy taken after the load\)$`
+	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `^status written although SetStatusCondition reported no change \(result ignored\); that is an API request on every reconcile: write only when a condition changed \(no suggested fix: Status\.ObservedGeneration is assigned on the way to the write \(line 27\); write only when a condition changed or the status differs from a copy taken after the load\)$`
 	return ctrl.Result{}, r.Status().Update(ctx, &w)
 }
 
@@ -94,7 +94,7 @@ func (r *OtherBranchReconciler) Reconcile(ctx context.Context, req ctrl.Request)
 		w.MarkRun(metav1.Now())
 		return ctrl.Result{}, r.Status().Update(ctx, &w)
 	}
-	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `^status written although SetStatusCondition reported no change \(result ignored\); that is an API write on every reconcile: write only when a condition changed$`
+	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `^status written although SetStatusCondition reported no change \(result ignored\); that is an API request on every reconcile: write only when a condition changed$`
 	return ctrl.Result{}, r.Status().Update(ctx, &w)
 }
 
@@ -119,7 +119,7 @@ func (r *HarmlessReconciler) Reconcile(ctx context.Context, req ctrl.Request) (c
 		return ctrl.Result{}, err
 	}
 	_ = base
-	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `^status written although SetStatusCondition reported no change \(result ignored\); that is an API write on every reconcile: write only when a condition changed$`
+	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `^status written although SetStatusCondition reported no change \(result ignored\); that is an API request on every reconcile: write only when a condition changed$`
 	return ctrl.Result{}, r.Status().Update(ctx, &w)
 }
 
@@ -143,6 +143,6 @@ func (r *TwiceReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 }
 
 func (r *TwiceReconciler) setReady(ctx context.Context, w *api.Widget) error {
-	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `^status written although SetStatusCondition reported no change \(result ignored\) in the reconcile path \(\(\*TwiceReconciler\)\.Reconcile → \(\*TwiceReconciler\)\.setReady\); that is an API write on every reconcile: write only when a condition changed$`
+	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `^status written although SetStatusCondition reported no change \(result ignored\) in the reconcile path \(\(\*TwiceReconciler\)\.Reconcile → \(\*TwiceReconciler\)\.setReady\); that is an API request on every reconcile: write only when a condition changed$`
 	return r.Status().Update(ctx, w)
 }

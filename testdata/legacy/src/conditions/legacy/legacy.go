@@ -42,7 +42,7 @@ func (r *WidgetReconciler) Reconcile(req reconcile.Request) (reconcile.Result, e
 	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
 		return reconcile.Result{}, err
 	}
-	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `^status written after SetStatusCondition whether or not a condition changed; that is an API write on every reconcile: compare the old and new conditions \(equality\.Semantic\.DeepEqual\) and write only when they differ$`
+	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `^status written after SetStatusCondition whether or not a condition changed; that is an API request on every reconcile: compare the old and new conditions \(equality\.Semantic\.DeepEqual\) and write only when they differ$`
 	if err := r.Status().Update(ctx, &w); err != nil {
 		return reconcile.Result{}, err
 	}
