@@ -97,8 +97,12 @@ func (c *checker) external(fn *types.Func) bool {
 // manager's client name a field manager: client.Options has FieldOwner, or
 // client.WithFieldOwner exists for a custom NewClient to wrap with. In
 // older releases the manager's client never names one.
+//
+// A client package read from export data for an indirect import holds only
+// the objects its importers reference (its scope is not complete): there a
+// missing WithFieldOwner proves nothing, and the release is assumed able.
 func (c *checker) releaseCanOwn() bool {
-	return c.m.ClientOptionsHas("FieldOwner") || c.m.Lookup("WithFieldOwner") != nil
+	return c.m.ClientOptionsHas("FieldOwner") || c.m.Lookup("WithFieldOwner") != nil || !c.m.Client.Complete()
 }
 
 // manager evaluates the client of a manager or cluster expression (the
@@ -356,16 +360,21 @@ func (r *reporter) reportHandover(file *ast.File, call *ast.CallExpr, fn *types.
 	if pw.Count > len(pw.Examples) {
 		list += ", ..."
 	}
-	withOwner, _ := r.c.m.Lookup("WithFieldOwner").(*types.Func)
+	// client.New wraps with WithFieldOwner where Options has FieldOwner, so
+	// either proves the release has it.
+	hasWithOwner := r.c.m.Lookup("WithFieldOwner") != nil || r.c.m.ClientOptionsHas("FieldOwner")
 	advice := "wrap it with client.WithFieldOwner(...)"
-	if withOwner == nil {
+	switch {
+	case !hasWithOwner && r.c.m.Client.Complete():
 		advice = "pass client.FieldOwner(...) to each of those writes (no suggested fix: this controller-runtime release has no client.WithFieldOwner)"
+	case !hasWithOwner:
+		advice = "wrap it with client.WithFieldOwner(...), or pass client.FieldOwner(...) to each of those writes (no suggested fix: the package does not import the client package, so whether this release has client.WithFieldOwner is not known here)"
 	}
 	msg := fmt.Sprintf("client handed to %s names no field manager, and %s through it (%s); managedFields will show the client's user agent: %s",
 		r.funcName(file, fn), writes, list, advice)
 	d := analysis.Diagnostic{Pos: arg.Pos(), End: arg.End(), Message: msg}
 	switch {
-	case withOwner == nil:
+	case !hasWithOwner:
 	case ignore.CgoProcessed(file):
 		d.Message += " (no suggested fix: " + ignore.CgoReason + ")"
 	default:
