@@ -65,7 +65,7 @@ func (r *WidgetReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 	// The ConfigMap is already in the desired state.
 	// Mistake (conditions): the result of SetStatusCondition is ignored and the
 	// status below is written on every reconcile, even when nothing changed;
-	// each write is a watch event that queues the Widget again.
+	// each is an API request, and with Update a 409 whenever the cache lags.
 	// Right: if meta.SetStatusCondition(...) { write the status }.
 	meta.SetStatusCondition(&widget.Status.Conditions, metav1.Condition{
 		Type:               status.ConditionReady,
