@@ -8,6 +8,7 @@ package analyzer
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -38,7 +39,7 @@ var Names = []string{statusupdate.Name, fieldmanager.Name, conditions.Name, stat
 // Validate reports the first problem in cfg, naming the setting.
 func (cfg *Config) Validate() error {
 	for _, d := range cfg.Disable {
-		if !contains(Names, d) {
+		if !slices.Contains(Names, d) {
 			return fmt.Errorf("disable: unknown pass %q (valid: %s)", d, strings.Join(Names, ", "))
 		}
 	}
@@ -62,7 +63,7 @@ func New(cfg *Config) ([]*analysis.Analyzer, error) {
 	}
 	var out []*analysis.Analyzer
 	for _, a := range all {
-		if !contains(cfg.Disable, a.Name) {
+		if !slices.Contains(cfg.Disable, a.Name) {
 			out = append(out, a)
 		}
 	}
@@ -81,13 +82,4 @@ func mustNew(cfg *Config) []*analysis.Analyzer {
 		panic(err) // Default is valid by construction
 	}
 	return as
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

@@ -224,7 +224,7 @@ func (m *Model) IsReconcileSignature(sig *types.Signature) bool {
 		return false
 	}
 	res := sig.Results()
-	if res.Len() != 2 || !m.IsReconcileResult(res.At(0).Type()) || !isError(res.At(1).Type()) {
+	if res.Len() != 2 || !m.IsReconcileResult(res.At(0).Type()) || !IsError(res.At(1).Type()) {
 		return false
 	}
 	params := sig.Params()
@@ -260,7 +260,10 @@ func isNamed(t types.Type, path, name string) bool {
 // IsNamed reports whether t is the named type path.name (or an instance).
 func IsNamed(t types.Type, path, name string) bool { return isNamed(t, path, name) }
 
-func isError(t types.Type) bool { return types.Identical(t, types.Universe.Lookup("error").Type()) }
+// IsError reports whether t is the predeclared error type.
+func IsError(t types.Type) bool {
+	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
+}
 
 func hasMethod(it *types.Interface, name string) bool {
 	if it == nil {

@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -96,7 +97,7 @@ func parse(c *ast.Comment, tf *token.File) *directive {
 			if p == "" {
 				continue
 			}
-			if contains(Passes, p) {
+			if slices.Contains(Passes, p) {
 				d.passes = append(d.passes, p)
 			} else {
 				d.unknown = append(d.unknown, p)
@@ -113,7 +114,7 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 	if tf != nil {
 		line := tf.Line(d.Pos)
 		for _, dir := range r.directives {
-			if dir.file != tf || !contains(dir.passes, r.name) || dir.reason == "" {
+			if dir.file != tf || !slices.Contains(dir.passes, r.name) || dir.reason == "" {
 				continue
 			}
 			if dir.fileWide || dir.line == line || (!dir.trailing && dir.line == line-1) {
@@ -145,7 +146,7 @@ func (r *Reporter) Close() {
 			}
 			continue
 		}
-		if !contains(d.passes, r.name) || d.passes[0] != r.name && d.reason == "" {
+		if !slices.Contains(d.passes, r.name) || d.passes[0] != r.name && d.reason == "" {
 			continue
 		}
 		switch {
@@ -158,15 +159,6 @@ func (r *Reporter) Close() {
 			})
 		}
 	}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // closest returns the pass whose name is nearest to s by edit distance,

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -177,7 +178,7 @@ func TestGoVetStubModule(t *testing.T) {
 	}
 	mustSkip := []string{"example.com/skiptest/internal/util", "fmt", "k8s.io/apimachinery/pkg/runtime"}
 	for _, id := range mustSkip {
-		if !contains(skip.skipped, id) {
+		if !slices.Contains(skip.skipped, id) {
 			t.Errorf("%s not skipped", id)
 		}
 	}
@@ -213,15 +214,6 @@ func TestGoVetExample(t *testing.T) {
 		t.Errorf("no finding through the example's status.SetReady:\n%s", strings.Join(skip.findings, "\n"))
 	}
 	t.Logf("%d packages vetted, %d skipped", len(skip.vetx), len(skip.skipped))
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // TestMain removes the statuslint builds the tests shared.

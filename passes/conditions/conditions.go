@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"slices"
 	"sort"
 	"strings"
 
@@ -143,7 +144,7 @@ func (c *checker) check(cfg *Config, fn *ssa.Function, call ssa.CallInstruction)
 	r := root(common.Args[0])
 
 	for _, ev := range c.events(fn, 0) {
-		if !contains(ev.roots, r) || ev.instr == ssa.Instruction(call) {
+		if !slices.Contains(ev.roots, r) || ev.instr == ssa.Instruction(call) {
 			continue
 		}
 		if !c.unguarded(fn, call, ev.instr, f.ctype) {
@@ -211,7 +212,7 @@ func (c *checker) lift(f *finding, fn *ssa.Function, r ssa.Value, depth int) {
 		}
 		r2 := root(m)
 		for _, ev := range c.events(s.caller, 0) {
-			if ev.instr == ssa.Instruction(s.call) || !contains(ev.roots, r2) {
+			if ev.instr == ssa.Instruction(s.call) || !slices.Contains(ev.roots, r2) {
 				continue
 			}
 			if ev.callee != nil && setsConditions(ev.callee) {
@@ -242,15 +243,6 @@ func (f *finding) setElsewhere(s string) {
 	if f.elsewhere == "" {
 		f.elsewhere = s
 	}
-}
-
-func contains(vs []ssa.Value, v ssa.Value) bool {
-	for _, x := range vs {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 // message says what, why and what to do, with the reconcile path when

@@ -442,7 +442,7 @@ func (c *checker) writeTarget(file *ast.File, body *ast.BlockStmt, w *reach.Writ
 			return nil, "the write's error is assigned to an expression"
 		case s.Tok == token.ASSIGN && id.Name == "_":
 			t = &target{stmt: s}
-		case s.Tok == token.DEFINE && info.Defs[id] != nil && isErrorType(info.TypeOf(id)):
+		case s.Tok == token.DEFINE && info.Defs[id] != nil && crmodel.IsError(info.TypeOf(id)):
 			if is, ok := path[2].(*ast.IfStmt); ok && is.Init == s {
 				if is.Else != nil {
 					return nil, "the if statement around the write has an else branch"
@@ -480,10 +480,6 @@ func parentOf(path []ast.Node, n ast.Node) ast.Node {
 		}
 	}
 	return nil
-}
-
-func isErrorType(t types.Type) bool {
-	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
 // condUsesOnly reports whether cond refers to no variable but v.

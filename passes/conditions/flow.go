@@ -338,7 +338,7 @@ func (c *checker) depends(v ssa.Value, ctype string, depth int, seen map[ssa.Val
 			}
 		}
 	case *ssa.Extract:
-		if call, ok := v.Tuple.(*ssa.Call); ok && isError(v.Type()) && len(c.callees(call)) == 0 {
+		if call, ok := v.Tuple.(*ssa.Call); ok && crmodel.IsError(v.Type()) && len(c.callees(call)) == 0 {
 			return false // the error of another package's function
 		}
 		return rec(v.Tuple)
@@ -429,12 +429,8 @@ func (c *checker) passesThrough(call *ssa.Call) bool {
 	case *types.Tuple:
 		return t.Len() > 0
 	default:
-		return !isError(t)
+		return !crmodel.IsError(t)
 	}
-}
-
-func isError(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
 // flagPhi reports whether phi is a flag that depends on a change: a bool

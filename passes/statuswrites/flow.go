@@ -4,13 +4,14 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
-	"go/types"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/statuslint/statuslint/internal/crmodel"
 )
 
 // The analysis of one function walks its control-flow graph with, on each
@@ -447,7 +448,7 @@ func callOf(v ssa.Value) *ssa.Call {
 // made (a failed write wrote nothing; a caller that goes on after it wrote).
 func (c *checker) returnsNormally(fn *ssa.Function, ret *ssa.Return) bool {
 	res := fn.Signature.Results()
-	if res.Len() == 0 || !isError(res.At(res.Len()-1).Type()) || len(ret.Results) != res.Len() {
+	if res.Len() == 0 || !crmodel.IsError(res.At(res.Len()-1).Type()) || len(ret.Results) != res.Len() {
 		return true
 	}
 	return c.benignError(fn, ret.Results[len(ret.Results)-1], 0)
@@ -473,8 +474,6 @@ func (c *checker) benignError(fn *ssa.Function, v ssa.Value, depth int) bool {
 	}
 	return false
 }
-
-func isError(t types.Type) bool { return types.Identical(t, types.Universe.Lookup("error").Type()) }
 
 // summarize adds what s has written to the summary, for the objects a
 // caller can name.
