@@ -71,8 +71,10 @@ func (a *analyzer) exportFacts() {
 				if ext := h.write.External; ext != nil {
 					fact.Chain = append(fact.Chain, ext.Chain...)
 					fact.At = ext.At
+					fact.Pkg = ext.Pkg
 				} else {
 					fact.At = position(a.pass.Fset, h.write.Node.Pos())
+					fact.Pkg = a.pass.Pkg.Path()
 				}
 				break
 			}

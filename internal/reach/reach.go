@@ -28,6 +28,16 @@ import (
 type WritesStatus struct {
 	Chain []string // display names, this function first
 	At    string   // file:line of the write, file relative to its package
+	// Pkg is the import path of the package holding the write: with At it
+	// names the write, so that calls reaching it by different chains can be
+	// told to reach the same one.
+	Pkg string
+}
+
+// WriteKey names the write a fact leads to, the same for every chain that
+// ends there.
+func (f *WritesStatus) WriteKey() string {
+	return f.Pkg + " " + f.At
 }
 
 func (*WritesStatus) AFact() {}

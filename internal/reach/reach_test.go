@@ -18,5 +18,5 @@ func TestFacts(t *testing.T) {
 	}
 	var roots reach.Pattern
 	tests := false
-	analysistest.Run(t, dir, reach.New(&roots, &tests), "statusupdate/helpers")
+	analysistest.Run(t, dir, reach.New(&roots, &tests), "statusupdate/helpers", "statusupdate/relay")
 }

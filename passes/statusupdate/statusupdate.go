@@ -42,13 +42,14 @@ func New(cfg *Config, r *analysis.Analyzer) *analysis.Analyzer {
 const why = "a stale cached resourceVersion makes it fail with 409 Conflict"
 
 func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
-	rep := ignore.New(pass, Name)
+	rep, probe := newProbedReporter(pass)
 	defer rep.Close()
 	res, _ := pass.ResultOf[r].(*reach.Result)
 	if res == nil || res.Model == nil {
 		return nil, nil
 	}
 	names := newSnapshotNames()
+	var external []*reach.Write
 	for _, w := range res.Writes {
 		if w.Verb != "Update" || !res.Reachable(w.Fn) {
 			continue
@@ -57,16 +58,11 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 		if ignore.SkipFile(pass, file, cfg.Tests) {
 			continue // generated code is fixed in its generator; tests hold fakes
 		}
-		path := strings.Join(res.Path(w.Fn), " → ")
 		if w.External != nil {
-			rep.Report(analysis.Diagnostic{
-				Pos: w.Node.Pos(),
-				End: w.Node.End(),
-				Message: fmt.Sprintf("status written with Update in the reconcile path (%s → %s at %s); %s: patch the status in %s instead",
-					path, strings.Join(w.External.Chain, " → "), w.External.At, why, w.ExternalName),
-			})
+			external = append(external, w)
 			continue
 		}
+		path := strings.Join(res.Path(w.Fn), " → ")
 		d := analysis.Diagnostic{
 			Pos:     w.Node.Pos(),
 			End:     w.Node.End(),
@@ -83,8 +79,96 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 		}
 		rep.Report(d)
 	}
+	reportExternal(rep, probe, res, external)
 	return nil, nil
 }
+
+// reportExternal reports each write of another package once: at the call,
+// among those of this package that reach it, nearest a reconcile root,
+// naming the others as related information. One helper's write is one
+// mistake however many reconcile paths lead to it; a finding per call
+// buried it under copies. A call silenced by a directive is left out of
+// the group, so a directive keeps silencing exactly the call it is on.
+func reportExternal(rep *ignore.Reporter, probe *reportProbe, res *reach.Result, writes []*reach.Write) {
+	var keys []string
+	groups := make(map[string][]*reach.Write)
+	for _, w := range writes {
+		key := w.External.WriteKey()
+		if probe.silenced(rep, analysis.Diagnostic{Pos: w.Node.Pos(), End: w.Node.End(), Message: key}) {
+			continue
+		}
+		if _, ok := groups[key]; !ok {
+			keys = append(keys, key)
+		}
+		groups[key] = append(groups[key], w)
+	}
+	for _, key := range keys {
+		group := groups[key] // in source order
+		kept := group[0]
+		for _, w := range group[1:] {
+			if len(res.Path(w.Fn)) < len(res.Path(kept.Fn)) {
+				kept = w
+			}
+		}
+		ext := kept.External
+		reached := ""
+		if len(group) > 1 {
+			reached = fmt.Sprintf("; %d calls in this package reach it", len(group))
+		}
+		d := analysis.Diagnostic{
+			Pos: kept.Node.Pos(),
+			End: kept.Node.End(),
+			Message: fmt.Sprintf("status written with Update in the reconcile path (%s → %s at %s%s); %s: patch the status in %s instead",
+				strings.Join(res.Path(kept.Fn), " → "), strings.Join(ext.Chain, " → "), ext.At, reached, why, kept.ExternalName),
+		}
+		for _, w := range group {
+			if w == kept {
+				continue
+			}
+			d.Related = append(d.Related, analysis.RelatedInformation{
+				Pos: w.Node.Pos(),
+				End: w.Node.End(),
+				Message: fmt.Sprintf("this call reaches the same write (%s → %s at %s)",
+					strings.Join(res.Path(w.Fn), " → "), strings.Join(w.External.Chain, " → "), w.External.At),
+			})
+		}
+		probe.pass(d)
+	}
+}
+
+// reportProbe sits between the ignore reporter and the pass, so that the
+// pass can ask whether a directive silences a position (marking the
+// directive used) without reporting anything there.
+type reportProbe struct {
+	report           func(analysis.Diagnostic)
+	probing, reached bool
+}
+
+// newProbedReporter returns the pass's directive-aware reporter and the
+// probe that reporter reports through.
+func newProbedReporter(pass *analysis.Pass) (*ignore.Reporter, *reportProbe) {
+	probe := &reportProbe{report: pass.Report}
+	probed := *pass
+	probed.Report = func(d analysis.Diagnostic) {
+		if probe.probing {
+			probe.reached = true
+			return
+		}
+		probe.report(d)
+	}
+	return ignore.New(&probed, Name), probe
+}
+
+// silenced reports whether a directive silences d.
+func (p *reportProbe) silenced(rep *ignore.Reporter, d analysis.Diagnostic) bool {
+	p.probing, p.reached = true, false
+	rep.Report(d)
+	p.probing = false
+	return !p.reached
+}
+
+// pass reports d, already checked against the directives.
+func (p *reportProbe) pass(d analysis.Diagnostic) { p.report(d) }
 
 // fileOf returns the file containing n.
 func fileOf(pass *analysis.Pass, n ast.Node) *ast.File {

@@ -1,7 +1,10 @@
 package statusupdate_test
 
 import (
+	"fmt"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -46,6 +49,32 @@ func TestPaths(t *testing.T) {
 // reconciler's package reports at its call.
 func TestCrossPackage(t *testing.T) {
 	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/crosspkg")
+}
+
+// TestOneFindingPerWrite covers a write of another package reached from
+// several calls: one finding, at the call nearest the root, the other
+// calls as related information, a call under a directive left out.
+func TestOneFindingPerWrite(t *testing.T) {
+	results := analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/grouped")
+	var related []string
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			for _, rel := range d.Related {
+				p := r.Pass.Fset.Position(rel.Pos)
+				related = append(related, fmt.Sprintf("%s:%d %s", filepath.Base(p.Filename), p.Line, rel.Message))
+			}
+		}
+	}
+	want := []string{
+		"grouped.go:35 this call reaches the same write ((*R).Reconcile → (*R).deep → helpers.SetReady → helpers.update at helpers.go:19)",
+		"grouped.go:42 this call reaches the same write ((*R).Reconcile → (*R).deep → (*R).deeper → helpers.SetReady → helpers.update at helpers.go:19)",
+		"grouped.go:31 this call reaches the same write ((*R).Reconcile → helpers.SetReady → helpers.update at helpers.go:19)",
+	}
+	slices.Sort(want)
+	slices.Sort(related)
+	if !slices.Equal(related, want) {
+		t.Errorf("related information:\n%s\nwant:\n%s", strings.Join(related, "\n"), strings.Join(want, "\n"))
+	}
 }
 
 // TestRoots covers extra roots named by the roots setting.

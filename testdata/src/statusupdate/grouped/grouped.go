@@ -1,0 +1,54 @@
+package grouped
+
+// One write in another package, reached from five calls here: one finding,
+// at the call nearest the reconcile root, counting the calls that are not
+// silenced; the others are its related information.
+
+import (
+	"context"
+
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+
+	"statusupdate/api"
+	"statusupdate/helpers"
+	"statusupdate/relay"
+)
+
+type R struct{ client.Client }
+
+func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	if err := r.deep(ctx, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	_ = relay.MarkReady(ctx, r, &w) // want `status written with Update in the reconcile path \(\(\*R\)\.Reconcile → relay\.MarkReady → helpers\.SetReady → helpers\.update at helpers\.go:19; 4 calls in this package reach it\); a stale cached resourceVersion makes it fail with 409 Conflict: patch the status in relay\.MarkReady instead`
+	//statuslint:ignore statusupdate this call runs once, at creation
+	_ = helpers.SetReady(ctx, r, &w)
+	return reconcile.Result{}, helpers.SetReady(ctx, r, &w)
+}
+
+func (r *R) deep(ctx context.Context, w *api.Widget) error {
+	if err := helpers.SetReady(ctx, r, w); err != nil {
+		return err
+	}
+	return r.deeper(ctx, w)
+}
+
+func (r *R) deeper(ctx context.Context, w *api.Widget) error {
+	return helpers.SetReady(ctx, r, w)
+}
+
+// Other is a second reconciler whose only call reaches the write once.
+type Other struct{ client.Client }
+
+func (o *Other) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	var w api.Widget
+	_ = o.Get(ctx, req.NamespacedName, &w)
+	// A patch in the helpers package is no status Update: no finding.
+	_ = helpers.Patch(ctx, o, &w)
+	return reconcile.Result{}, nil
+}
