@@ -101,6 +101,7 @@ func TestHandover(t *testing.T) {
 		"fieldmanager/handover/ctor",
 		"fieldmanager/handover/cmd",
 		"fieldmanager/handover/helperuse",
+		"fieldmanager/handover/mgrmain",
 	)
 	analysistest.Run(t, current(t), a,
 		"fieldmanager/handover/wrapped",

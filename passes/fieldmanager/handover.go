@@ -33,6 +33,13 @@ type ParamWrite struct {
 	Index    int      // the parameter's position, from 0
 	Count    int      // the writes it reaches
 	Examples []string // the first few, as "Create of *corev1.ConfigMap at file.go:12"
+
+	// Manager is set when the parameter is a manager (or cluster) and the
+	// writes go through the client its GetClient returns
+	// (SetupWithManager(mgr) storing mgr.GetClient()): whether that client
+	// names a field manager is decided from the manager's options where
+	// the manager is made.
+	Manager bool
 }
 
 // maxExamples bounds the writes a fact names, to keep facts small.
@@ -43,23 +50,39 @@ func (*ParamWrites) AFact() {}
 func (f *ParamWrites) String() string {
 	var parts []string
 	for _, p := range f.Params {
-		parts = append(parts, fmt.Sprintf("param %d: %d writes (%s)", p.Index, p.Count, strings.Join(p.Examples, "; ")))
+		kind := ""
+		if p.Manager {
+			kind = " (manager)"
+		}
+		parts = append(parts, fmt.Sprintf("param %d%s: %d writes (%s)", p.Index, kind, p.Count, strings.Join(p.Examples, "; ")))
 	}
 	return "writes through its client parameters: " + strings.Join(parts, ", ")
 }
 
-// param evaluates a parameter of one of the package's functions from the
-// arguments of every call in the package. A function that is used as a
-// value has calls the pass cannot see: unknown. An exported function may
-// also be called by other packages: their clients are unknown here, and
-// when c.assume is set they are assumed to name none and recorded in
+// param evaluates a client parameter of one of the package's functions
+// from the arguments of every call in the package. A function that is used
+// as a value has calls the pass cannot see: unknown. An exported function
+// may also be called by other packages: their clients are unknown here,
+// and when c.assume is set they are assumed to name none and recorded in
 // c.deps.
 func (c *checker) param(v *types.Var) state {
+	return c.paramFrom(v, whatParam, false, func(arg ast.Expr) state { return c.clientExpr(arg, -1) })
+}
+
+// managerParam evaluates the client of a manager parameter
+// (SetupWithManager(mgr) calling mgr.GetClient()) the same way, from the
+// managers every call hands in.
+func (c *checker) managerParam(v *types.Var) state {
+	return c.paramFrom(v, whatManagerParam, true, c.manager)
+}
+
+func (c *checker) paramFrom(v *types.Var, what int, manager bool, eval func(ast.Expr) state) state {
 	ref, ok := c.idx.paramOf[v.Origin()]
 	if !ok {
 		return unknown // a receiver, a result, a function literal's parameter
 	}
-	return c.memoize(v, whatParam, func() state {
+	ref.manager = manager
+	return c.memoize(v, what, func() state {
 		fn := ref.fn.Origin()
 		sig, ok := fn.Type().(*types.Signature)
 		if !ok || (sig.Variadic() && ref.index == sig.Params().Len()-1) || c.idx.escaped[fn] {
@@ -74,7 +97,7 @@ func (c *checker) param(v *types.Var) state {
 			if cs.call.Ellipsis.IsValid() || ref.index >= n || n < sig.Params().Len()-1 || (!sig.Variadic() && n != sig.Params().Len()) {
 				return unknown // f(g()) with g returning several values; f(args...)
 			}
-			states = append(states, c.clientExpr(cs.call.Args[ref.index], -1))
+			states = append(states, eval(cs.call.Args[ref.index]))
 		}
 		if c.external(fn) && c.assume {
 			c.deps = append(c.deps, ref)
@@ -107,8 +130,10 @@ func (c *checker) releaseCanOwn() bool {
 
 // manager evaluates the client of a manager or cluster expression (the
 // receiver of GetClient): on releases that can name a field manager for a
-// whole client, only a manager made in the same function by manager.New
-// or ctrl.NewManager, whose options are visible, is decided.
+// whole client, a manager made in the same function by manager.New or
+// ctrl.NewManager, whose options are visible, is decided, and a manager
+// parameter (SetupWithManager(mgr)) is decided from its callers' managers
+// like a client parameter.
 func (c *checker) manager(e ast.Expr) state {
 	if !c.releaseCanOwn() {
 		return none
@@ -118,8 +143,11 @@ func (c *checker) manager(e ast.Expr) state {
 		return unknown
 	}
 	v, ok := c.info.Uses[id].(*types.Var)
-	if !ok || !c.isLocal(v) || c.idx.params[v] {
-		return unknown // a parameter (SetupWithManager(mgr)), a field: made elsewhere
+	if ok && c.idx.params[v] {
+		return c.managerParam(v)
+	}
+	if !ok || !c.isLocal(v) {
+		return unknown // a field, a package variable: made elsewhere
 	}
 	return c.memoize(v, whatManager, func() state {
 		if len(c.mutations(v)) > 0 {
@@ -236,7 +264,7 @@ func (h *handedOn) add(ref paramRef, count int, examples []string) {
 	}
 	pw := h.byParam[ref]
 	if pw == nil {
-		pw = &ParamWrite{Index: ref.index}
+		pw = &ParamWrite{Index: ref.index, Manager: ref.manager}
 		h.byParam[ref] = pw
 	}
 	pw.Count += count
@@ -324,9 +352,17 @@ func (r *reporter) handover(file *ast.File, call *ast.CallExpr) {
 			continue
 		}
 		arg := call.Args[pw.Index]
-		switch c.clientExpr(arg, -1) {
+		eval := func() state { return c.clientExpr(arg, -1) }
+		if pw.Manager {
+			eval = func() state { return c.manager(arg) }
+		}
+		switch eval() {
 		case none:
-			r.reportHandover(file, call, fn, arg, pw)
+			if pw.Manager {
+				r.reportManagerHandover(file, fn, arg, pw)
+			} else {
+				r.reportHandover(file, call, fn, arg, pw)
+			}
 		case unknown:
 			if !r.exports {
 				continue
@@ -335,7 +371,7 @@ func (r *reporter) handover(file *ast.File, call *ast.CallExpr) {
 			for _, ex := range pw.Examples {
 				examples = append(examples, ex+" (through "+r.funcName(file, fn)+")")
 			}
-			for _, dep := range c.assumed(func() state { return c.clientExpr(arg, -1) }) {
+			for _, dep := range c.assumed(eval) {
 				r.handed.add(dep, pw.Count, examples)
 			}
 		}
@@ -351,15 +387,22 @@ func (r *reporter) funcName(file *ast.File, fn *types.Func) string {
 	return qualifier(file)(fn.Pkg()) + "." + fn.Name()
 }
 
-func (r *reporter) reportHandover(file *ast.File, call *ast.CallExpr, fn *types.Func, arg ast.Expr, pw ParamWrite) {
-	writes := "1 write names none"
+// reached says how many writes a fact names and lists its examples:
+// "2 writes name none", "Create of ... at a.go:3, ...".
+func reached(pw ParamWrite) (writes, list string) {
+	writes = "1 write names none"
 	if pw.Count != 1 {
 		writes = fmt.Sprintf("%d writes name none", pw.Count)
 	}
-	list := strings.Join(pw.Examples, ", ")
+	list = strings.Join(pw.Examples, ", ")
 	if pw.Count > len(pw.Examples) {
 		list += ", ..."
 	}
+	return writes, list
+}
+
+func (r *reporter) reportHandover(file *ast.File, call *ast.CallExpr, fn *types.Func, arg ast.Expr, pw ParamWrite) {
+	writes, list := reached(pw)
 	// client.New wraps with WithFieldOwner where Options has FieldOwner, so
 	// either proves the release has it.
 	hasWithOwner := r.c.m.Lookup("WithFieldOwner") != nil || r.c.m.ClientOptionsHas("FieldOwner")

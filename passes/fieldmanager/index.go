@@ -43,10 +43,12 @@ type index struct {
 	escaped map[*types.Func]bool
 }
 
-// paramRef names parameter index of fn.
+// paramRef names parameter index of fn; manager is set when the writes
+// go through the client of the manager the parameter holds.
 type paramRef struct {
-	fn    *types.Func
-	index int
+	fn      *types.Func
+	index   int
+	manager bool
 }
 
 // callSite is one call of a function of the package.

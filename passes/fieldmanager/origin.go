@@ -73,6 +73,7 @@ const (
 	whatSlice
 	whatParam
 	whatManager
+	whatManagerParam
 )
 
 // checker evaluates calls of one package.

@@ -12,6 +12,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/manager"
 
 	"fieldmanager/handover/controller"
+	"fieldmanager/handover/setup"
 	"fieldmanager/handover/wiring"
 )
 
@@ -42,6 +43,19 @@ func main() {
 
 	// A manager from elsewhere.
 	_ = controller.NewWidgetReconciler(otherManager().GetClient(), nil)
+
+	// Managers handed to reconcilers that take their client from them:
+	// configured with a field owner, with a custom client, from elsewhere.
+	_ = (&setup.WidgetReconciler{}).SetupWithManager(owned)
+	_ = setup.NewGadgetReconciler(alsoOwned)
+	_ = (&setup.WidgetReconciler{}).SetupWithManager(custom)
+	_ = setup.NewGadgetReconciler(otherManager())
+	setupOwned(owned)
+}
+
+// setupOwned is handed only the manager configured with a field owner.
+func setupOwned(mgr ctrl.Manager) {
+	_ = (&setup.WidgetReconciler{}).SetupWithManager(mgr)
 }
 
 func newClient(cfg *rest.Config, o client.Options) (client.Client, error) {

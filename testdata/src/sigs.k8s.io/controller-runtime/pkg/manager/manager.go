@@ -26,6 +26,12 @@ type Options struct {
 
 	// NewClient is the func that creates the client to be used by the manager.
 	NewClient client.NewClientFunc
+
+	// LeaderElection determines whether or not to use leader election.
+	LeaderElection bool
+
+	// HealthProbeBindAddress is the TCP address the health probes are served on.
+	HealthProbeBindAddress string
 }
 
 // New returns a new Manager for creating Controllers.

@@ -1,0 +1,232 @@
+package fieldmanager
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/statuslint/statuslint/internal/crmodel"
+	"github.com/statuslint/statuslint/internal/fixes"
+	"github.com/statuslint/statuslint/internal/ignore"
+)
+
+// reportManagerHandover reports a manager handed to another package's
+// function whose fact says the client of that manager parameter reaches
+// writes that name no field manager, and the manager's options name none.
+// The fix sets Client.FieldOwner in the options literal the manager was
+// made with, which names a field manager for every write of the manager's
+// client at once.
+func (r *reporter) reportManagerHandover(file *ast.File, fn *types.Func, arg ast.Expr, pw ParamWrite) {
+	writes, list := reached(pw)
+	hasOwner := r.c.m.ClientOptionsHas("FieldOwner")
+	advice := "set Client: client.Options{FieldOwner: ...} in the manager's options"
+	if !hasOwner {
+		advice = "give the manager a NewClient that wraps its client with client.WithFieldOwner(...)"
+	}
+	msg := fmt.Sprintf("manager handed to %s makes a client that names no field manager, and %s through it (%s); managedFields will show the client's user agent: %s",
+		r.funcName(file, fn), writes, list, advice)
+	d := analysis.Diagnostic{Pos: arg.Pos(), End: arg.End(), Message: msg}
+	if !hasOwner {
+		d.Message += " (no suggested fix: this controller-runtime release's client.Options has no FieldOwner)"
+		r.rep.Report(d)
+		return
+	}
+	fix, why := r.managerFix(arg)
+	if fix != nil {
+		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
+	} else {
+		d.Message += " (" + why + ")"
+	}
+	r.rep.Report(d)
+}
+
+// managerFix builds the fix that names a field manager in the options
+// literal the manager e was made with, or says why there is none.
+func (r *reporter) managerFix(e ast.Expr) (*analysis.SuggestedFix, string) {
+	lit, why := r.c.managerOptionsLiteral(e, 0)
+	if lit == nil {
+		return nil, "no suggested fix: " + why
+	}
+	file := r.fileOf(lit.Pos())
+	if file == nil {
+		return nil, "no suggested fix: the manager's options are not in this package's files"
+	}
+	if ignore.CgoProcessed(file) {
+		return nil, "no suggested fix: " + ignore.CgoReason
+	}
+	owner, edits, ok := r.ownerString(file, lit.Pos())
+	if !ok {
+		return nil, "set -fieldmanager.name to get a suggested fix"
+	}
+	// The literal to add to: the Client options when the manager's
+	// options set them as a literal, else the manager's options, which
+	// gain a Client element.
+	into, text := lit, ""
+	for _, elt := range lit.Elts {
+		kv, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			return nil, "no suggested fix: the manager's options literal has no field names"
+		}
+		if key, ok := kv.Key.(*ast.Ident); ok && key.Name == "Client" {
+			inner, ok := ast.Unparen(kv.Value).(*ast.CompositeLit)
+			if !ok {
+				return nil, "no suggested fix: the manager's Client options are not a struct literal here"
+			}
+			into, text = inner, "FieldOwner: "+owner
+		}
+	}
+	if text == "" {
+		clientPkg := r.c.m.Client
+		name, imp := fixes.AddImport(r.pass, file, lit.Pos(), clientPkg.Path(), clientPkg.Name())
+		edits = append(edits, imp...)
+		text = "Client: " + name + ".Options{FieldOwner: " + owner + "}"
+	}
+	newText, ok := r.insertElement(lit, into, text)
+	if !ok {
+		return nil, "no suggested fix: the manager's options literal could not be rewritten"
+	}
+	edits = append(edits, analysis.TextEdit{Pos: lit.Pos(), End: lit.End(), NewText: newText})
+	return &analysis.SuggestedFix{
+		Message:   "Name a field manager in the manager's client options: FieldOwner: " + owner,
+		TextEdits: edits,
+	}, ""
+}
+
+// maxManagerHops bounds how far managerOptionsLiteral follows a manager
+// parameter to the one call that hands it in.
+const maxManagerHops = 8
+
+// managerOptionsLiteral returns the manager.Options struct literal the
+// manager expression e was made with: a local variable holding the one
+// manager.New or ctrl.NewManager call, with its options a literal or a
+// local variable holding one; a parameter of a function called once in
+// the package is followed to its argument. Otherwise it says why not.
+func (c *checker) managerOptionsLiteral(e ast.Expr, hops int) (*ast.CompositeLit, string) {
+	const notMade = "the manager is not made in view of the hand-over"
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || hops > maxManagerHops {
+		return nil, notMade
+	}
+	v, ok := c.info.Uses[id].(*types.Var)
+	if !ok {
+		return nil, notMade
+	}
+	if c.idx.params[v] {
+		ref, ok := c.idx.paramOf[v.Origin()]
+		if !ok {
+			return nil, notMade
+		}
+		var sites []callSite
+		for _, cs := range c.idx.calls[ref.fn.Origin()] {
+			if !cs.test || c.testCtx {
+				sites = append(sites, cs)
+			}
+		}
+		if len(sites) != 1 || ref.index >= len(sites[0].call.Args) {
+			return nil, "the manager is handed in by more than one caller"
+		}
+		return c.managerOptionsLiteral(sites[0].call.Args[ref.index], hops+1)
+	}
+	vals := c.values(v)
+	if len(vals) != 1 || vals[0].expr == nil || vals[0].idx > 0 {
+		return nil, notMade
+	}
+	call, ok := ast.Unparen(vals[0].expr).(*ast.CallExpr)
+	if !ok {
+		return nil, notMade
+	}
+	opts, ok := crmodel.IsManagerConstructor(c.info, call)
+	if !ok {
+		return nil, notMade
+	}
+	const notLiteral = "the manager's options are not a struct literal here"
+	switch x := ast.Unparen(opts).(type) {
+	case *ast.CompositeLit:
+		return x, ""
+	case *ast.Ident:
+		ov, ok := c.info.Uses[x].(*types.Var)
+		if !ok || !c.isLocal(ov) || c.idx.params[ov] {
+			return nil, notLiteral
+		}
+		ovals := c.values(ov)
+		if len(ovals) != 1 || ovals[0].idx >= 0 {
+			return nil, notLiteral
+		}
+		if lit, ok := ast.Unparen(ovals[0].expr).(*ast.CompositeLit); ok {
+			return lit, ""
+		}
+	}
+	return nil, notLiteral
+}
+
+// fileOf returns the package's file that holds pos.
+func (r *reporter) fileOf(pos token.Pos) *ast.File {
+	for _, f := range r.pass.Files {
+		if f.FileStart <= pos && pos <= f.FileEnd {
+			return f
+		}
+	}
+	return nil
+}
+
+// insertElement returns the source of the composite literal outer with
+// text added as the last element of into (outer itself or a literal inside
+// it), formatted as gofmt would format it in place: gofmt aligns the values
+// of keyed elements, so a line inserted by hand would not be gofmt-clean.
+func (r *reporter) insertElement(outer, into *ast.CompositeLit, text string) ([]byte, bool) {
+	tf := r.pass.Fset.File(outer.Pos())
+	if tf == nil || r.pass.ReadFile == nil {
+		return nil, false
+	}
+	src, err := r.pass.ReadFile(tf.Name())
+	if err != nil || len(src) != tf.Size() {
+		return nil, false
+	}
+	// A raw string spanning lines would be changed by re-indenting.
+	multiline := false
+	ast.Inspect(outer, func(n ast.Node) bool {
+		if bl, ok := n.(*ast.BasicLit); ok && tf.Line(bl.Pos()) != tf.Line(bl.End()) {
+			multiline = true
+		}
+		return !multiline
+	})
+	if multiline {
+		return nil, false
+	}
+	var at token.Pos
+	var ins string
+	switch {
+	case len(into.Elts) == 0:
+		at, ins = into.Rbrace, text
+	case tf.Line(into.Elts[len(into.Elts)-1].End()) == tf.Line(into.Rbrace):
+		at, ins = into.Elts[len(into.Elts)-1].End(), ", "+text
+	default:
+		// The elements end with a comma and a newline: a line of its own.
+		at, ins = into.Rbrace, text+",\n"
+	}
+	start, mid, end := tf.Offset(outer.Pos()), tf.Offset(at), tf.Offset(outer.End())
+	lit := string(src[start:mid]) + ins + string(src[mid:end])
+
+	const prefix = "package p\n\nvar _ = "
+	out, err := format.Source([]byte(prefix + lit + "\n"))
+	if err != nil || !bytes.HasPrefix(out, []byte(prefix)) {
+		return nil, false
+	}
+	formatted := strings.TrimSuffix(string(out[len(prefix):]), "\n")
+	// Indent the lines after the first as the literal's first line is.
+	line := r.lineText(tf, outer.Pos())
+	indent := line[:len(line)-len(strings.TrimLeft(line, " \t"))]
+	lines := strings.Split(formatted, "\n")
+	for i := 1; i < len(lines); i++ {
+		if lines[i] != "" {
+			lines[i] = indent + lines[i]
+		}
+	}
+	return []byte(strings.Join(lines, "\n")), true
+}
