@@ -25,7 +25,9 @@ func TestComposedFixes(t *testing.T) {
 	checkCompiles(t, testdata(), files)
 	for name, got := range files {
 		if os.Getenv("CONDITIONS_DUMP") != "" {
-			os.WriteFile(name+".golden", got, 0o644)
+			if err := os.WriteFile(name+".golden", got, 0o644); err != nil {
+				t.Fatal(err)
+			}
 			continue
 		}
 		want, err := os.ReadFile(name + ".golden")

@@ -45,7 +45,10 @@ const (
 	// cost that always holds is the request.
 	consequence = "that is an API request on every reconcile"
 	advice      = "write only when a condition changed"
-	legacyAdv   = "compare the old and new conditions (equality.Semantic.DeepEqual) and write only when they differ"
+	// Where other status fields change on the way too, the conditions'
+	// result is not enough: the status as a whole decides.
+	adviceOthers = "write only when the status changed"
+	legacyAdv    = "compare the old and new conditions (equality.Semantic.DeepEqual) and write only when they differ"
 )
 
 // finding is one SetStatusCondition call followed by an unguarded write
@@ -255,7 +258,11 @@ func (c *checker) message(f *finding) string {
 	if f.legacy {
 		return "status written after SetStatusCondition whether or not a condition changed" + where + "; " + consequence + ": " + legacyAdv
 	}
-	return "status written although SetStatusCondition reported no change (result ignored)" + where + "; " + consequence + ": " + advice
+	adv := advice
+	if f.others.kind != noMutation {
+		adv = adviceOthers
+	}
+	return "status written although SetStatusCondition reported no change (result ignored)" + where + "; " + consequence + ": " + adv
 }
 
 func (c *checker) fileOf(pos token.Pos) *ast.File {

@@ -1,6 +1,7 @@
 package conditions_test
 
 import (
+	"bytes"
 	"path/filepath"
 	"testing"
 
@@ -66,11 +67,38 @@ func TestMutations(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(), "conditions/mutations")
 }
 
+// TestMutationFixesCompile applies the comparison fixes (the snapshot, the
+// equality import, the guard) without reformatting: gofmt-clean, and the
+// package still compiles.
+func TestMutationFixesCompile(t *testing.T) {
+	files := applyFixes(t, testdata(), []*analysis.Analyzer{newAnalyzer()}, "conditions/mutations")
+	checkGofmt(t, files)
+	checkCompiles(t, testdata(), files)
+}
+
 // TestLegacy covers controller-runtime v0.6 and apimachinery before v0.29,
 // where SetStatusCondition has no result: unconditional writes are
 // reported, pointing to a comparison; there is no fix.
 func TestLegacy(t *testing.T) {
 	analysistest.Run(t, testdata("legacy"), newAnalyzer(), "conditions/legacy")
+}
+
+// TestLegacyFixesCompile applies the fixes for apimachinery before v0.29,
+// where SetStatusCondition has no result: the writes are guarded by a
+// comparison of the status with a copy taken after the load. The result
+// is gofmt-clean and compiles against the old stubs.
+func TestLegacyFixesCompile(t *testing.T) {
+	files := applyFixes(t, testdata("legacy"), []*analysis.Analyzer{newAnalyzer()}, "conditions/legacy")
+	if len(files) == 0 {
+		t.Fatal("no fix was applied")
+	}
+	checkGofmt(t, files)
+	checkCompiles(t, testdata("legacy"), files)
+	for name, got := range files {
+		if !bytes.Contains(got, []byte(".Semantic.DeepEqual(")) {
+			t.Errorf("%s: no comparison guard in the fixed file:\n%s", name, got)
+		}
+	}
 }
 
 // TestIgnored covers //statuslint:ignore directives naming the pass.

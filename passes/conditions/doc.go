@@ -71,13 +71,13 @@
 //     of another package, a status writer of another package, an interface
 //     method); a field assigned through an accessor's result
 //     (obj.StatusBase().LastSeen = now).
-//   - Reported without a fix: status fields assigned values that can repeat
-//     from one reconcile to the next (Status.ObservedGeneration =
-//     Generation, a map entry, another condition removed). The write can be
-//     redundant, but guarding it with the conditions' result alone would
-//     stop saving those fields; compare a copy of the status taken after the
-//     load (equality.Semantic.DeepEqual) instead. The note names the field
-//     and its line.
+//   - Reported, with the comparison fix (below) rather than the changed
+//     one: status fields assigned values that can repeat from one reconcile
+//     to the next (Status.ObservedGeneration = Generation, a map entry,
+//     another condition removed). The write can be redundant, but guarding
+//     it with the conditions' result alone would stop saving those fields.
+//     The message then says "write only when the status changed"; where no
+//     comparison fix can be placed, the note names the field and its line.
 //   - Harmless: reading the object, DeepCopy, getters, changes of metadata
 //     and spec, controller-runtime's functions (they change metadata at
 //     most), and the object passed as runtime.Object, client.Object or any
@@ -168,9 +168,9 @@
 // Before v0.29, SetStatusCondition returns nothing, so there is no result
 // to ignore. The pass then reports a write that follows without a guard
 // (that is, unconditionally as far as changes go) and points to a
-// comparison instead: take a copy of the conditions before setting and
-// write only when equality.Semantic.DeepEqual says they differ. There is no
-// suggested fix for these.
+// comparison instead: take a copy of the status after the load and write
+// only when equality.Semantic.DeepEqual says it differs. The suggested fix
+// is that comparison (below).
 //
 // # The suggested fix
 //
@@ -214,17 +214,43 @@
 // block comment would have to be re-indented, or when the edited file would
 // not be exactly as gofmt prints it.
 //
+// The comparison form. Where the conditions are not all that changes on the
+// way to the write (other status fields are assigned, another condition is
+// set or removed outside the fix) or SetStatusCondition reports nothing
+// (apimachinery before v0.29), the conditions' result cannot guard the write
+// without dropping a change. The fix then compares the whole status with a
+// copy taken right after the object was loaded:
+//
+//	if err := r.Get(ctx, req.NamespacedName, s); err != nil {
+//		return ctrl.Result{}, err
+//	}
+//	before := s.Status.DeepCopy()
+//	s.Status.ObservedGeneration = s.Generation
+//	meta.SetStatusCondition(&s.Status.Conditions, ready)
+//	if !equality.Semantic.DeepEqual(before, &s.Status) {
+//		if err := r.Status().Update(ctx, s); err != nil {
+//			return ctrl.Result{}, err
+//		}
+//	}
+//
+// The write then happens whenever anything in the status changed, so no
+// change the code meant to write is dropped. The copy is of the status when
+// its type has a generated DeepCopy, else of the object (before :=
+// s.DeepCopy(), compared as before.Status). It goes on the line after the
+// load (after the usual if err != nil check), which the statusupdate pass
+// finds the same way (internal/fixes.LastLoad); statusupdate inserts its
+// merge-patch base at the end of that statement, the comparison copy at the
+// start of the next line, so both fixes apply together (two copies, base and
+// before). The equality import (k8s.io/apimachinery/pkg/api/equality) is
+// added when missing. There is no comparison fix when the object is a
+// parameter (its load is in the caller, where other changes may be made
+// first), when the writes follow different loads, or when neither the
+// object nor its status has a DeepCopy; the note says which.
+//
 // There is no fix, and the message says which guard to add, when:
 //
 //   - the write is in another function (a helper, a closure, the caller),
 //     deferred, or run in a goroutine;
-//   - another status field of the object is assigned on a path to the
-//     write (w.Status.ObservedGeneration = ...): guarding with the
-//     conditions alone would drop that change, so write when a condition
-//     changed or those fields differ;
-//   - another SetStatusCondition or RemoveStatusCondition on the object is
-//     outside the fix (its result is used elsewhere, or it is in a function
-//     literal);
 //   - the error of the write is assigned to an existing variable (it would
 //     keep its old value when the write is skipped), the write is part of a
 //     larger expression, or the if around it has an else branch or tests
@@ -233,9 +259,9 @@
 //   - the conditions are passed through an accessor (X.GetStatusConditions())
 //     rather than as &X.Status.Conditions.
 //
-// The fix assumes that the conditions are the only status the function
-// changes before the write. Status changes made by helpers it calls are not
-// seen.
+// The changed form is offered only where the conditions calls are the only
+// change of the status on the way to the write (see "Other changes of the
+// status" above: helpers, callers and closures are read too).
 //
 // # Settings
 //

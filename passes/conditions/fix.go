@@ -36,17 +36,10 @@ func (c *checker) suggestFixes(found []*finding) {
 	groups := make(map[*ssa.Function][]*finding)
 	var order []*ssa.Function
 	for _, f := range found {
-		switch {
-		case f.legacy:
-			continue // the message names the guard to add
-		case f.elsewhere != "":
-			f.note = "no suggested fix: " + f.elsewhere
-			continue
-		case f.others.kind != noMutation:
-			// Guarding the write with the conditions' result alone would
-			// stop saving this change.
-			f.note = fmt.Sprintf("no suggested fix: %s on the way to the write (line %d); write only when a condition changed or the status differs from a copy taken after the load",
-				f.others.what, c.pass.Fset.Position(f.others.pos).Line)
+		if f.elsewhere != "" {
+			if !f.legacy { // the notes speak of a result the legacy call has not
+				f.note = "no suggested fix: " + f.elsewhere
+			}
 			continue
 		}
 		if _, ok := groups[f.fn]; !ok {
@@ -131,8 +124,14 @@ func (c *checker) buildFix(fn *ssa.Function, group []*finding) (*analysis.Sugges
 		obj = v
 		calls[f.call] = true
 	}
-	if reason := c.otherStatusChanges(body, obj, calls); reason != "" {
-		return nil, reason
+	// The conditions' result guards the write only when the conditions
+	// are all that changes; otherwise the write is guarded by a comparison
+	// with a copy of the status taken after the load.
+	snapshot := c.otherStatusChanges(body, obj, calls) != ""
+	for _, f := range group {
+		if f.legacy || f.others.kind != noMutation {
+			snapshot = true
+		}
 	}
 
 	// The statements to guard.
@@ -154,6 +153,10 @@ func (c *checker) buildFix(fn *ssa.Function, group []*finding) (*analysis.Sugges
 		}
 	}
 	sort.Slice(targets, func(i, j int) bool { return targets[i].stmt.Pos() < targets[j].stmt.Pos() })
+
+	if snapshot {
+		return c.buildSnapshotFix(file, body, obj, group, targets)
+	}
 
 	// The statement list that declares the variable: the innermost one
 	// holding the first call's statement and, later, every target.
@@ -237,6 +240,139 @@ func (c *checker) buildFix(fn *ssa.Function, group []*finding) (*analysis.Sugges
 		Message:   "Write the status only when a condition changed",
 		TextEdits: edits,
 	}, ""
+}
+
+// buildSnapshotFix guards the writes with a comparison of the status with
+// a copy taken right after the object was loaded:
+//
+//	if err := r.Get(ctx, req.NamespacedName, &w); err != nil { ... }
+//	before := w.Status.DeepCopy()
+//	...
+//	if !equality.Semantic.DeepEqual(before, &w.Status) {
+//		if err := r.Status().Update(ctx, &w); err != nil { ... }
+//	}
+//
+// The write then happens whenever anything in the status changed, the
+// conditions or any other field, so no change is dropped. The snapshot is
+// of the status alone when its type has a DeepCopy, else of the object.
+func (c *checker) buildSnapshotFix(file *ast.File, body *ast.BlockStmt, obj *types.Var, group []*finding, targets []*target) (*analysis.SuggestedFix, string) {
+	info := c.pass.TypesInfo
+	fset := c.pass.Fset
+	// Why the writes need a comparison with a copy rather than the
+	// conditions' result.
+	because := "other conditions change too"
+	for _, f := range group {
+		switch {
+		case f.others.kind != noMutation:
+			because = fmt.Sprintf("%s on the way to the write (line %d)", f.others.what, fset.Position(f.others.pos).Line)
+		case f.legacy:
+			because = "SetStatusCondition reports no change in this apimachinery version"
+		}
+	}
+	why := func(reason string) string {
+		return because + "; the guard would compare the status with a copy taken after the load, but " + reason
+	}
+	if obj.Pos() < body.Pos() {
+		return nil, why(obj.Name() + " is a parameter, loaded by the caller: copy its status there and write only when it differs")
+	}
+	var load ast.Stmt
+	for _, f := range group {
+		for _, w := range f.local {
+			path, _ := astutil.PathEnclosingInterval(file, w.Call.Pos(), w.Call.End())
+			l, _, reason := fixes.LastLoad(c.res.Model, info, path, body, obj)
+			if l == nil {
+				return nil, why(reason)
+			}
+			if load != nil && l != load {
+				return nil, why("the writes follow different loads of " + obj.Name())
+			}
+			load = l
+		}
+	}
+	if load == nil {
+		return nil, "the write could not be located"
+	}
+	place := load
+	if check := fixes.ErrCheckAfter(info, body, load); check != nil {
+		place = check
+	}
+	for _, f := range group {
+		if f.call.Pos() < place.End() {
+			return nil, why("a SetStatusCondition call comes before the load")
+		}
+	}
+
+	// What to copy: the status if its type has a DeepCopy, else the object.
+	name := fixes.FreeName(c.pass.Pkg, body, place.End(), "before", nil)
+	eq, importEdits := fixes.AddImport(c.pass, file, place.End(), equalityPath, "equality")
+	var copyStmt, cond string
+	field, _, _ := types.LookupFieldOrMethod(obj.Type(), true, c.pass.Pkg, "Status")
+	st, ok := field.(*types.Var)
+	if !ok || !st.IsField() {
+		return nil, why(obj.Name() + " has no Status field")
+	}
+	switch {
+	case returnsSelf(c.pass.Pkg, st.Type(), "DeepCopy"):
+		copyStmt = name + " := " + obj.Name() + ".Status.DeepCopy()"
+		cond = "!" + eq + ".Semantic.DeepEqual(" + name + ", &" + obj.Name() + ".Status)"
+	case returnsSelf(c.pass.Pkg, obj.Type(), "DeepCopy"):
+		copyStmt = name + " := " + obj.Name() + ".DeepCopy()"
+		cond = "!" + eq + ".Semantic.DeepEqual(" + name + ".Status, " + obj.Name() + ".Status)"
+	default:
+		return nil, why("neither " + obj.Name() + " nor its status has a DeepCopy method")
+	}
+
+	tf := fset.File(file.Pos())
+	src, err := c.pass.ReadFile(tf.Name())
+	if err != nil || tf.Size() != len(src) {
+		return nil, "the file could not be read"
+	}
+	indent, ok := lineIndent(tf, src, place.Pos())
+	if !ok {
+		return nil, "the load does not start its line"
+	}
+	// The copy goes at the start of the line after the load, not at the
+	// load's end, where statusupdate's fix inserts its merge-patch base:
+	// two insertions at one offset would conflict when both fixes apply.
+	line := tf.Line(place.End())
+	if line >= tf.LineCount() || fixes.StmtAfter(body, place) == nil {
+		return nil, "nothing follows the load"
+	}
+	at := tf.LineStart(line + 1)
+	edits := []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(indent + copyStmt + "\n")}}
+	for _, t := range targets {
+		e, reason := wrapEdits(fset, file, tf, src, t, cond)
+		if e == nil {
+			return nil, reason
+		}
+		edits = append(edits, e...)
+	}
+	if reason := checkFormatted(tf, src, edits); reason != "" {
+		return nil, reason
+	}
+	return &analysis.SuggestedFix{
+		Message:   "Write the status only when it differs from a copy taken after the load",
+		TextEdits: append(edits, importEdits...),
+	}, ""
+}
+
+// equalityPath is apimachinery's semantic equality package.
+const equalityPath = "k8s.io/apimachinery/pkg/api/equality"
+
+// returnsSelf reports whether *T (T = t, or t's element for a pointer) has
+// a method name without parameters returning *T: a generated DeepCopy.
+func returnsSelf(pkg *types.Package, t types.Type, name string) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	ptr := types.NewPointer(t)
+	obj, _, _ := types.LookupFieldOrMethod(ptr, true, pkg, name)
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	return sig.Params().Len() == 0 && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), ptr)
 }
 
 // rootVar returns X of &X.Status.Conditions (or of any field path under X).

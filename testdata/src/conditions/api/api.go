@@ -83,3 +83,28 @@ func Default(s *WidgetStatus) {
 // Run calls f: it stands for any function of another package that runs a
 // mutate function (controllerutil.CreateOrUpdate).
 func Run(f func() error) error { return f() }
+
+// SprocketStatus has a generated DeepCopy of its own, as kubebuilder's
+// types do: a comparison fix copies the status alone.
+type SprocketStatus struct {
+	ObservedGeneration int64
+	Conditions         []metav1.Condition
+}
+
+func (in *SprocketStatus) DeepCopy() *SprocketStatus {
+	out := *in
+	return &out
+}
+
+type Sprocket struct {
+	metav1.TypeMeta
+	metav1.ObjectMeta
+	Status SprocketStatus
+}
+
+func (in *Sprocket) DeepCopy() *Sprocket {
+	out := *in
+	return &out
+}
+
+func (in *Sprocket) DeepCopyObject() runtime.Object { return in.DeepCopy() }

@@ -126,7 +126,8 @@ func (r *DeferReconciler) Reconcile(ctx context.Context, req ctrl.Request) (res 
 	return ctrl.Result{}, nil
 }
 
-// TangledReconciler sets other status fields too: no fix.
+// TangledReconciler sets other status fields too: the fix compares the
+// status with a copy (see conditions/mutations for its text).
 type TangledReconciler struct {
 	client.Client
 }
@@ -137,7 +138,7 @@ func (r *TangledReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ct
 		return ctrl.Result{}, err
 	}
 	w.Status.ReadyReplicas = 3
-	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `\(no suggested fix: Status\.ReadyReplicas is assigned on the way to the write \(line 139\); write only when a condition changed or the status differs from a copy taken after the load\)$`
+	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `^status written although SetStatusCondition reported no change \(result ignored\); that is an API request on every reconcile: write only when the status changed$`
 	return ctrl.Result{}, r.Status().Update(ctx, &w)
 }
 
@@ -200,6 +201,6 @@ func (r *LoopVarReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ct
 		}
 	}
 	w.Status.ReadyReplicas = int32(len(list))
-	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `\(no suggested fix: Status\.ReadyReplicas is assigned on the way to the write \(line 202\); `
+	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `\(no suggested fix: Status\.ReadyReplicas is assigned on the way to the write \(line 203\); the guard would compare the status with a copy taken after the load, but w is loaded or assigned again on some paths before the write\)$`
 	return ctrl.Result{}, r.Status().Update(ctx, w)
 }

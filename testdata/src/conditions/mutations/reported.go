@@ -12,9 +12,13 @@ import (
 	"conditions/api"
 )
 
+// ready is the condition most cases set.
+var ready = metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "UpToDate"}
+
 // ObservedReconciler records the observed generation too: in the steady
 // state nothing changes and the write is redundant, but guarding it with
-// the conditions' result alone would stop saving a new generation. No fix.
+// the conditions' result alone would stop saving a new generation. The fix
+// compares the status with a copy taken after the load.
 type ObservedReconciler struct {
 	client.Client
 }
@@ -25,12 +29,14 @@ func (r *ObservedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (c
 		return ctrl.Result{}, err
 	}
 	w.Status.ObservedGeneration = w.Generation
-	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `^status written although SetStatusCondition reported no change \(result ignored\); that is an API request on every reconcile: write only when a condition changed \(no suggested fix: Status\.ObservedGeneration is assigned on the way to the write \(line 27\); write only when a condition changed or the status differs from a copy taken after the load\)$`
+	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `^status written although SetStatusCondition reported no change \(result ignored\); that is an API request on every reconcile: write only when the status changed$`
 	return ctrl.Result{}, r.Status().Update(ctx, &w)
 }
 
 // CallerAssignsReconciler assigns a status field before calling a helper
-// that sets and writes: a fix in the helper would drop the caller's change.
+// that sets and writes: a fix in the helper by the conditions' result would
+// drop the caller's change, and the helper cannot copy the status as it was
+// loaded. No fix.
 type CallerAssignsReconciler struct {
 	client.Client
 }
@@ -45,7 +51,7 @@ func (r *CallerAssignsReconciler) Reconcile(ctx context.Context, req ctrl.Reques
 }
 
 func (r *CallerAssignsReconciler) setReady(ctx context.Context, w *api.Widget) error {
-	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `\(no suggested fix: Status\.ReadyReplicas is assigned on the way to the write \(line 43\); `
+	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `\(no suggested fix: Status\.ReadyReplicas is assigned on the way to the write \(line 49\); `
 	return r.Status().Update(ctx, w)
 }
 
@@ -60,7 +66,7 @@ func (r *MapReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.R
 		return ctrl.Result{}, err
 	}
 	w.Status.Replicas["a"] = 1
-	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `\(no suggested fix: Status\.Replicas is changed on the way to the write \(line 62\); `
+	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `^status written although SetStatusCondition reported no change \(result ignored\); that is an API request on every reconcile: write only when the status changed$`
 	return ctrl.Result{}, r.Status().Update(ctx, &w)
 }
 
@@ -74,7 +80,7 @@ func (r *RemoveOtherReconciler) Reconcile(ctx context.Context, req ctrl.Request)
 	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
 		return ctrl.Result{}, err
 	}
-	meta.SetStatusCondition(&w.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue}) // want `\(no suggested fix: another condition is removed on the way to the write \(line 78\); `
+	meta.SetStatusCondition(&w.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue}) // want `^status written although SetStatusCondition reported no change \(result ignored\); that is an API request on every reconcile: write only when the status changed$`
 	meta.RemoveStatusCondition(&w.Status.Conditions, "Stale")
 	return ctrl.Result{}, r.Status().Update(ctx, &w)
 }
@@ -145,4 +151,23 @@ func (r *TwiceReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 func (r *TwiceReconciler) setReady(ctx context.Context, w *api.Widget) error {
 	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `^status written although SetStatusCondition reported no change \(result ignored\) in the reconcile path \(\(\*TwiceReconciler\)\.Reconcile → \(\*TwiceReconciler\)\.setReady\); that is an API request on every reconcile: write only when a condition changed$`
 	return r.Status().Update(ctx, w)
+}
+
+// StatusCopyReconciler records the observed generation of a kind whose
+// status type has its own DeepCopy: the comparison copies the status alone.
+type StatusCopyReconciler struct {
+	client.Client
+}
+
+func (r *StatusCopyReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	s := &api.Sprocket{}
+	if err := r.Get(ctx, req.NamespacedName, s); err != nil {
+		return ctrl.Result{}, err
+	}
+	s.Status.ObservedGeneration = s.Generation
+	meta.SetStatusCondition(&s.Status.Conditions, ready) // want `^status written although SetStatusCondition reported no change \(result ignored\); that is an API request on every reconcile: write only when the status changed$`
+	if err := r.Status().Update(ctx, s); err != nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, nil
 }

@@ -14,8 +14,6 @@ import (
 	"conditions/api"
 )
 
-var ready = metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "UpToDate"}
-
 // MarkRunReconciler stamps the time of the last run through the API type's
 // own method before the write: the write carries that change every time.
 type MarkRunReconciler struct {
