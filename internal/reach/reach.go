@@ -89,6 +89,8 @@ type Result struct {
 	funcOf   map[ast.Node]*ssa.Function
 	closures map[*ssa.Function][]*ssa.MakeClosure
 	calls    map[token.Pos]*ast.CallExpr // by Lparen
+	stores   map[any][]ssa.Value         // field var, alloc or global → values stored there
+	callers  map[*ssa.Function][]ssa.CallInstruction
 }
 
 // Closures returns the instructions that make closures of fn.
@@ -278,6 +280,7 @@ func (a *analyzer) index() {
 	a.impls = make(map[*types.Func][]*ssa.Function)
 	a.selAt = make(map[token.Pos]*ast.SelectorExpr)
 	a.res.funcOf = make(map[ast.Node]*ssa.Function)
+	a.res.stores, a.res.callers = a.stores, a.callers
 	prog := a.res.SSA.Prog
 
 	for _, f := range a.pass.Files {

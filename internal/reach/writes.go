@@ -214,31 +214,44 @@ func (a *analyzer) writerSource(common *ssa.CallCommon) (string, bool) {
 	return sub, ok && known
 }
 
-// storedAt returns the values stored at an address: a struct field (all
-// stores to that field in the package), a local or a global.
-func (a *analyzer) storedAt(addr ssa.Value) []ssa.Value {
+// storedAt returns the values stored at an address (see Result.StoredAt).
+func (a *analyzer) storedAt(addr ssa.Value) []ssa.Value { return a.res.StoredAt(addr) }
+
+// StoredAt returns the values the package stores at an address: a struct
+// field (all stores to that field in the package), a local or a global.
+// Stores made by other packages are not among them.
+func (r *Result) StoredAt(addr ssa.Value) []ssa.Value {
+	if r == nil {
+		return nil
+	}
 	switch addr := addr.(type) {
 	case *ssa.FieldAddr:
 		if st, ok := typeparamFree(addr.X.Type()); ok {
 			if s, ok := st.(*types.Struct); ok && addr.Field < s.NumFields() {
-				return a.stores[s.Field(addr.Field)]
+				return r.stores[s.Field(addr.Field)]
 			}
 		}
 	case *ssa.Alloc, *ssa.Global:
-		return a.stores[addr]
+		return r.stores[addr]
 	case *ssa.FreeVar:
 		var out []ssa.Value
-		for _, b := range a.res.Bindings(addr) {
-			out = append(out, a.storedAt(b)...)
+		for _, b := range r.Bindings(addr) {
+			out = append(out, r.StoredAt(b)...)
 		}
 		return out
 	}
 	return nil
 }
 
-// arguments returns the values passed for a parameter at the package's
-// own call sites.
-func (a *analyzer) arguments(p *ssa.Parameter) []ssa.Value {
+// arguments returns the values passed for a parameter (see Result.Arguments).
+func (a *analyzer) arguments(p *ssa.Parameter) []ssa.Value { return a.res.Arguments(p) }
+
+// Arguments returns the values passed for a parameter at the package's
+// own call sites; callers in other packages are not among them.
+func (r *Result) Arguments(p *ssa.Parameter) []ssa.Value {
+	if r == nil {
+		return nil
+	}
 	fn := p.Parent()
 	idx := -1
 	for i, x := range fn.Params {
@@ -247,7 +260,7 @@ func (a *analyzer) arguments(p *ssa.Parameter) []ssa.Value {
 		}
 	}
 	var out []ssa.Value
-	for _, call := range a.callers[fn] {
+	for _, call := range r.callers[fn] {
 		common := call.Common()
 		i := idx
 		if common.IsInvoke() {

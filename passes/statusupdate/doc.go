@@ -29,7 +29,12 @@
 // path from the root. An Update
 // of an object the same function last wrote (Create, Update, Patch) on
 // every path is not reported: the write left it with a fresh
-// resourceVersion.
+// resourceVersion. Nor is an Update of an object last read, on every path
+// in the same function or function literal (a retry closure), through a
+// reader that goes to the API server: the manager's GetAPIReader(), or a
+// client made by client.New without a cache, held in a local, in a field
+// the package sets only to such readers, or in a parameter of an
+// unexported function the package passes only such readers.
 //
 // Before:
 //

@@ -62,6 +62,9 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 			external = append(external, w)
 			continue
 		}
+		if readFresh(pass, res, file, w) {
+			continue // just read from the API server: no cached resourceVersion
+		}
 		path := strings.Join(res.Path(w.Fn), " → ")
 		d := analysis.Diagnostic{
 			Pos:     w.Node.Pos(),

@@ -77,6 +77,13 @@ func TestOneFindingPerWrite(t *testing.T) {
 	}
 }
 
+// TestFreshReaders covers objects read from the API server (the
+// manager's API reader, client.New without a cache) before the write:
+// not reported; and the look-alikes that still are.
+func TestFreshReaders(t *testing.T) {
+	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/readers")
+}
+
 // TestRoots covers extra roots named by the roots setting.
 func TestRoots(t *testing.T) {
 	analysistest.Run(t, testdata(), newAnalyzer(t, `^\(\*statusupdate/roots\.Loop\)\.Run$`), "statusupdate/roots")

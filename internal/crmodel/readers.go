@@ -1,0 +1,64 @@
+package crmodel
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// IsManagerGetAPIReader reports whether fn is the GetAPIReader method of
+// controller-runtime's cluster.Cluster interface (which manager.Manager
+// embeds) or, in releases before the cluster package, of manager.Manager:
+// the reader that goes to the API server, not the informer cache. A
+// GetAPIReader of some other type does not count.
+func IsManagerGetAPIReader(fn *types.Func) bool {
+	if fn == nil || fn.Name() != "GetAPIReader" || fn.Pkg() == nil {
+		return false
+	}
+	if !IsPath(fn.Pkg().Path(), ClusterPath) && !IsPath(fn.Pkg().Path(), ManagerPath) {
+		return false
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) || sig.Results().Len() != 1 {
+		return false
+	}
+	n := NamedOf(sig.Results().At(0).Type())
+	return n != nil && n.Obj().Name() == "Reader" && n.Obj().Pkg() != nil && IsPath(n.Obj().Pkg().Path(), ClientPath)
+}
+
+// IsUncachedClientConstructor reports whether call makes a client that
+// reads from the API server: client.New or client.NewWithWatch with
+// options written out as a composite literal that sets no Cache (the
+// client is cache-backed only when Options.Cache is given). Options held
+// in a variable are not followed: the answer is then false.
+func (m *Model) IsUncachedClientConstructor(info *types.Info, call *ast.CallExpr) bool {
+	switch m.ClientFunc(CalledFunc(info, call)) {
+	case "New", "NewWithWatch":
+	default:
+		return false
+	}
+	if len(call.Args) != 2 || !m.IsClientOptions(info.TypeOf(call.Args[1])) {
+		return false
+	}
+	opts := ast.Unparen(call.Args[1])
+	if u, ok := opts.(*ast.UnaryExpr); ok {
+		opts = ast.Unparen(u.X)
+	}
+	lit, ok := opts.(*ast.CompositeLit)
+	if !ok {
+		return false
+	}
+	for _, e := range lit.Elts {
+		kv, ok := e.(*ast.KeyValueExpr)
+		if !ok {
+			return false // positional fields: Cache may be among them
+		}
+		if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "Cache" {
+			if v, ok := info.Uses[id].(*types.Var); ok && v.IsField() {
+				if nilIdent, ok := ast.Unparen(kv.Value).(*ast.Ident); !ok || info.Uses[nilIdent] != types.Universe.Lookup("nil") {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
