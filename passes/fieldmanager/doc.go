@@ -109,8 +109,10 @@
 //     with one. The pass decides it where the manager is made in view, by
 //     manager.New or ctrl.NewManager in the same function: options whose
 //     Client sets FieldOwner name one; options without it and without a
-//     custom NewClient name none; a custom NewClient, options from
-//     elsewhere, or a manager handed in (SetupWithManager(mgr)) are unknown.
+//     custom NewClient name none; a custom NewClient or options from
+//     elsewhere are unknown. A manager handed in (SetupWithManager(mgr),
+//     NewWidgetReconciler(mgr manager.Manager)) is decided from where it
+//     is made, like a client handed in (below).
 //
 // # Clients handed in
 //
@@ -153,6 +155,25 @@
 // is in the file that makes the client. Where the constructor is called in
 // the same package, the writes are reported where they are instead, and no
 // hand-over is.
+//
+// # Managers handed in
+//
+// A manager parameter whose client reaches writes (SetupWithManager(mgr)
+// storing mgr.GetClient() in r.Client) is decided like a client parameter:
+// from the calls in the same package, and for an exported function or
+// method by a fact ("the client of manager parameter N reaches these
+// writes without a field manager"). The package that makes the manager by
+// ctrl.NewManager and hands it over is reported there:
+//
+//	cmd/main.go:140:53: manager handed to (*controller.WidgetReconciler).SetupWithManager makes a client that names no field manager, and 2 writes name none through it (...); managedFields will show the client's user agent: set Client: client.Options{FieldOwner: ...} in the manager's options
+//
+// unless the manager's options name a FieldOwner or a custom NewClient.
+// The fix adds Client: client.Options{FieldOwner: "<name>"} (or FieldOwner
+// to the Client literal) to the options literal the manager is made with,
+// gofmt-formatted; every hand-over of one manager carries the same edit.
+// Options that are not a struct literal there, a manager handed in by
+// several callers, or a release whose client.Options has no FieldOwner get
+// no fix, and the message says why.
 //
 // Facts are exported only by packages that import controller-runtime's
 // client or reconcile package directly, the rule the vet-mode skip of
@@ -283,6 +304,8 @@ name none; list it in -fieldmanager.owned if it does. The manager's client
 (mgr.GetClient()) names one only when the manager is configured with a
 FieldOwner. A client an exported constructor or helper is handed by another
 package is reported where it is handed over (a fact), with a fix that wraps
-it with client.WithFieldOwner. Packages that import testing or a test
+it with client.WithFieldOwner; a manager handed to SetupWithManager(mgr)
+that stores mgr.GetClient() likewise, with a fix that sets
+Client.FieldOwner in the manager's options. Packages that import testing or a test
 framework are skipped like _test.go files. The suggested fix appends
 client.FieldOwner(<the package's owner constant, or -fieldmanager.name>).`
