@@ -102,6 +102,7 @@ func TestHandover(t *testing.T) {
 		"fieldmanager/handover/cmd",
 		"fieldmanager/handover/helperuse",
 		"fieldmanager/handover/mgrmain",
+		"fieldmanager/handover/mgropts",
 	)
 	analysistest.Run(t, current(t), a,
 		"fieldmanager/handover/wrapped",
