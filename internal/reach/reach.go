@@ -91,6 +91,32 @@ type Result struct {
 	calls    map[token.Pos]*ast.CallExpr // by Lparen
 	stores   map[any][]ssa.Value         // field var, alloc or global → values stored there
 	callers  map[*ssa.Function][]ssa.CallInstruction
+	callees  map[*ssa.Function][]*ssa.Function
+}
+
+// WritesFrom returns the package's writes that a call of fn can reach:
+// those in fn and in everything fn may call within the package, closures
+// and the package's implementations of interfaces included.
+func (r *Result) WritesFrom(fn *ssa.Function) []*Write {
+	if r == nil || fn == nil {
+		return nil
+	}
+	seen := map[*ssa.Function]bool{fn: true}
+	for queue := []*ssa.Function{fn}; len(queue) > 0; queue = queue[1:] {
+		for _, c := range r.callees[queue[0]] {
+			if !seen[c] {
+				seen[c] = true
+				queue = append(queue, c)
+			}
+		}
+	}
+	var out []*Write
+	for _, w := range r.Writes {
+		if seen[w.Fn] {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // Closures returns the instructions that make closures of fn.
@@ -280,7 +306,7 @@ func (a *analyzer) index() {
 	a.impls = make(map[*types.Func][]*ssa.Function)
 	a.selAt = make(map[token.Pos]*ast.SelectorExpr)
 	a.res.funcOf = make(map[ast.Node]*ssa.Function)
-	a.res.stores, a.res.callers = a.stores, a.callers
+	a.res.stores, a.res.callers, a.res.callees = a.stores, a.callers, a.callees
 	prog := a.res.SSA.Prog
 
 	for _, f := range a.pass.Files {

@@ -34,7 +34,10 @@
 // reader that goes to the API server: the manager's GetAPIReader(), or a
 // client made by client.New without a cache, held in a local, in a field
 // the package sets only to such readers, or in a parameter of an
-// unexported function the package passes only such readers.
+// unexported function the package passes only such readers. A helper of
+// another package that reads the object again through a reader it is
+// handed, then writes it, carries a fact (FreshThrough); a call handing it
+// such a reader is not reported.
 //
 // Before:
 //

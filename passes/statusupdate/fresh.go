@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
@@ -20,29 +21,46 @@ import (
 // carries the server's resourceVersion of a moment ago, not a cached one,
 // which is what the finding claims.
 func readFresh(pass *analysis.Pass, res *reach.Result, file *ast.File, w *reach.Write) bool {
+	fresh, params := freshness(pass, res, file, w, nil)
+	return fresh && len(params) == 0
+}
+
+// freshness reports whether w's object is fresh when it is written: last
+// loaded on every path in the writing function by a write of it (Create,
+// Update, Patch), or by a Get through an API-server reader. With via set,
+// a reader that is one of via's parameters counts as such a reader on the
+// condition that the caller passes one: params lists their indices.
+func freshness(pass *analysis.Pass, res *reach.Result, file *ast.File, w *reach.Write, via *ssa.Function) (fresh bool, params []int) {
 	if w.Call == nil || len(w.Call.Args) < 2 || w.MethodValue || w.Deferred || w.Go || file == nil {
-		return false
+		return false, nil
 	}
 	info := pass.TypesInfo
 	v, _ := objectVar(info, w.Call.Args[1])
 	if v == nil {
-		return false
+		return false, nil
 	}
 	path, _ := astutil.PathEnclosingInterval(file, w.Call.Pos(), w.Call.End())
 	body, _ := enclosingFunc(path)
 	if body == nil {
-		return false
+		return false, nil
 	}
 	_, load, _ := lastLoad(res.Model, info, path, body, v)
 	if load == nil {
-		return false
+		return false, nil
 	}
-	if fn, _ := crmodel.MethodCall(info, load); fn == nil || fn.Name() != "Get" {
-		return false
+	fn, _ := crmodel.MethodCall(info, load)
+	if fn == nil {
+		return false, nil
 	}
-	t := &readerTrace{info: info, res: res, seen: make(map[ssa.Value]bool)}
+	if fn.Name() != "Get" {
+		return true, nil // written just before: the server's answer
+	}
+	t := &readerTrace{info: info, res: res, seen: make(map[ssa.Value]bool), via: via}
 	recv := getReceiver(w.Fn, load.Lparen)
-	return recv != nil && t.uncached(recv, 0)
+	if recv == nil || !t.uncached(recv, 0) {
+		return false, nil
+	}
+	return true, t.params
 }
 
 // getReceiver returns the receiver of fn's method call whose left
@@ -74,6 +92,11 @@ type readerTrace struct {
 	info *types.Info
 	res  *reach.Result
 	seen map[ssa.Value]bool
+	// via is an exported function whose parameters count as uncached
+	// readers, on the condition, recorded in params (indices), that its
+	// callers pass such readers.
+	via    *ssa.Function
+	params []int
 }
 
 // uncached reports whether every value v can hold reads from the API
@@ -126,6 +149,14 @@ func (t *readerTrace) uncached(v ssa.Value, depth int) bool {
 	case *ssa.FreeVar:
 		return all(t.res.Bindings(v))
 	case *ssa.Parameter:
+		if t.via != nil && v.Parent() == t.via {
+			for i, p := range t.via.Params {
+				if p == v && !slices.Contains(t.params, i) {
+					t.params = append(t.params, i)
+				}
+			}
+			return true
+		}
 		if fn := v.Parent(); fn.Parent() == nil && fn.Object() != nil && !fn.Object().Exported() {
 			return all(t.res.Arguments(v))
 		}

@@ -33,6 +33,8 @@ func New(cfg *Config, r *analysis.Analyzer) *analysis.Analyzer {
 		URL:      "https://github.com/statuslint/statuslint/blob/main/docs/statusupdate.md",
 		Requires: []*analysis.Analyzer{r},
 		Run:      func(pass *analysis.Pass) (any, error) { return run(pass, cfg, r) },
+		// FreshThrough is exported only where reach builds SSA.
+		FactTypes: []analysis.Fact{(*FreshThrough)(nil)},
 	}
 	a.Flags.Var(&cfg.Roots, "roots", "regexp over full names of extra functions to treat as Reconcile roots, e.g. (*example.com/op/framework.Loop).Run")
 	a.Flags.BoolVar(&cfg.Tests, "tests", cfg.Tests, "also check _test.go files")
@@ -59,7 +61,9 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 			continue // generated code is fixed in its generator; tests hold fakes
 		}
 		if w.External != nil {
-			external = append(external, w)
+			if !freshCall(pass, res, w) {
+				external = append(external, w)
+			}
 			continue
 		}
 		if readFresh(pass, res, file, w) {
@@ -83,6 +87,7 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 		rep.Report(d)
 	}
 	reportExternal(rep, probe, res, external)
+	exportFreshness(pass, res)
 	return nil, nil
 }
 

@@ -84,6 +84,13 @@ func TestFreshReaders(t *testing.T) {
 	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/readers")
 }
 
+// TestFreshAcrossPackages covers helpers of another package that read the
+// object again through a reader they are handed: their facts, and the
+// calls that hand in an uncached client (not reported) or the cached one.
+func TestFreshAcrossPackages(t *testing.T) {
+	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/freshhelpers", "statusupdate/freshcaller")
+}
+
 // TestRoots covers extra roots named by the roots setting.
 func TestRoots(t *testing.T) {
 	analysistest.Run(t, testdata(), newAnalyzer(t, `^\(\*statusupdate/roots\.Loop\)\.Run$`), "statusupdate/roots")
