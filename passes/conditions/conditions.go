@@ -121,7 +121,7 @@ func (c *checker) check(cfg *Config, fn *ssa.Function, call ssa.CallInstruction)
 		}
 	}()
 	common := call.Common()
-	obj := calleeFunc(common)
+	obj := reach.CalleeFunc(common)
 	if crmodel.ClassifyConditionFunc(obj) != crmodel.SetCondition || len(common.Args) < 1 {
 		return nil
 	}
@@ -234,7 +234,7 @@ func (c *checker) lift(f *finding, fn *ssa.Function, r ssa.Value, depth int) {
 func setsConditions(fn *ssa.Function) bool {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			if call, ok := instr.(ssa.CallInstruction); ok && crmodel.ClassifyConditionFunc(calleeFunc(call.Common())) == crmodel.SetCondition {
+			if call, ok := instr.(ssa.CallInstruction); ok && crmodel.ClassifyConditionFunc(reach.CalleeFunc(call.Common())) == crmodel.SetCondition {
 				return true
 			}
 		}

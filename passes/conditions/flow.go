@@ -242,25 +242,6 @@ func root(v ssa.Value) ssa.Value {
 	return v
 }
 
-// calleeFunc returns the go/types function a call statically invokes.
-func calleeFunc(common *ssa.CallCommon) *types.Func {
-	if common == nil {
-		return nil
-	}
-	if common.IsInvoke() {
-		return common.Method
-	}
-	fn := common.StaticCallee()
-	if fn == nil {
-		return nil
-	}
-	if o := fn.Origin(); o != nil {
-		fn = o
-	}
-	obj, _ := fn.Object().(*types.Func)
-	return obj
-}
-
 // conditionType returns the constant condition type a SetStatusCondition
 // call (its new condition's Type field) or a condition check (its
 // conditionType argument) names, or "" when it is not a constant.
@@ -420,7 +401,7 @@ func (c *checker) passesThrough(call *ssa.Call) bool {
 			return false // the package's own function: see returnsChange
 		}
 	}
-	if obj := calleeFunc(common); obj != nil {
+	if obj := reach.CalleeFunc(common); obj != nil {
 		if crmodel.ClassifyConditionFunc(obj) != crmodel.NotConditionFunc || crmodel.IsEqualityFunc(obj) {
 			return false
 		}
@@ -620,7 +601,7 @@ func isConditionsPtr(res *types.Tuple) bool {
 
 // isChangeSource reports whether call tells changed from unchanged.
 func (c *checker) isChangeSource(call *ssa.Call, ctype string) bool {
-	fn := calleeFunc(call.Common())
+	fn := reach.CalleeFunc(call.Common())
 	if fn == nil {
 		return false
 	}

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
+	"github.com/statuslint/statuslint/internal/reach"
 )
 
 // A status write after an ignored SetStatusCondition result is redundant
@@ -208,7 +209,7 @@ func (c *checker) argMutation(call ssa.CallInstruction, i int, recv bool, arg ss
 		}
 		return mutation{} // append, len, cap: the store of append's result counts
 	}
-	fobj := calleeFunc(common)
+	fobj := reach.CalleeFunc(common)
 	switch crmodel.ClassifyConditionFunc(fobj) {
 	case crmodel.SetCondition, crmodel.CheckCondition:
 		return mutation{} // the finding's own kind of change, or a read
@@ -516,7 +517,7 @@ func fromClock(v ssa.Value, depth int) bool {
 	switch x := v.(type) {
 	case *ssa.Call:
 		common := x.Common()
-		if f := calleeFunc(common); f != nil && f.Name() == "Now" && isTimeType(x.Type()) {
+		if f := reach.CalleeFunc(common); f != nil && f.Name() == "Now" && isTimeType(x.Type()) {
 			return true
 		}
 		for _, a := range common.Args {

@@ -50,7 +50,13 @@ func (c *checker) computeContribs(fn *ssa.Function, call ssa.CallInstruction) []
 			if mc, ok := common.Value.(*ssa.MakeClosure); ok {
 				bindings = mc.Bindings
 			}
-			out = append(out, c.mapSummary(fn, call, node, callee, c.analyze(callee), common.Args, bindings)...)
+			cs := c.mapSummary(fn, call, node, callee, c.analyze(callee), common.Args, bindings)
+			if g := c.guardOf(callee, c.guardParams(callee), common.Args); g != nil {
+				for i := range cs {
+					cs[i].guard = g
+				}
+			}
+			out = append(out, cs...)
 		} else {
 			out = append(out, c.mapFact(fn, call, node, callee)...)
 		}
@@ -234,7 +240,8 @@ func (c *checker) mapFact(fn *ssa.Function, call ssa.CallInstruction, node ast.N
 			}
 		}
 		out = append(out, contrib{id: c.mapIdent(fn, args[o.Param], o.Path, o.Key), n: uint8(min(o.Count, 2)),
-			ev: &event{node: node, through: through, at: o.At, name: name}})
+			ev:    &event{node: node, through: through, at: o.At, name: name},
+			guard: c.guardOf(callee, o.Guard, args)})
 	}
 	return out
 }

@@ -46,11 +46,16 @@ type contrib struct {
 	id ident
 	n  uint8
 	ev *event
+	// guard is set for a call of a helper that writes only when a
+	// condition check fails (see guard.go).
+	guard *guardSig
 }
 
 type entry struct {
 	n     uint8
 	first *event
+	// last is the guard of the object's latest write on the path.
+	last *guardSig
 }
 
 type state struct {
@@ -299,6 +304,12 @@ func (c *checker) flow(fn *ssa.Function, nilVars []int) *result {
 	apply := func(s *state, cs []contrib) {
 		for _, ct := range cs {
 			e := s.counts[ct.id]
+			if e.n >= 1 && ct.guard.same(e.last) {
+				// The same check as the latest write: the condition
+				// that write set is there, so this call writes nothing.
+				continue
+			}
+			e.last = ct.guard
 			if e.n >= 1 && ct.n >= 1 && ct.ev.node != nil {
 				if k := findingKey(ct); !seen[k] {
 					seen[k] = true

@@ -58,6 +58,9 @@ type WrittenObject struct {
 	Name  string   // how messages name it
 	Chain []string // display names, the function first, down to the write
 	At    string   // file:line of the first write, file relative to its package
+	// Guard lists the parameters of a condition check that decides every
+	// write (see guard.go); empty when the writes are not so guarded.
+	Guard []int
 }
 
 func (*WritesStatusOf) AFact() {}
@@ -69,7 +72,11 @@ func (f *WritesStatusOf) String() string {
 		if o.Key {
 			what = "the object loaded by the key in " + what
 		}
-		parts = append(parts, fmt.Sprintf("writes status of %s (%s) %d time(s): %s at %s", what, o.Name, o.Count, strings.Join(o.Chain, " → "), o.At))
+		part := fmt.Sprintf("writes status of %s (%s) %d time(s): %s at %s", what, o.Name, o.Count, strings.Join(o.Chain, " → "), o.At)
+		if len(o.Guard) > 0 {
+			part += fmt.Sprintf(" unless the condition of arguments %v is there", o.Guard)
+		}
+		parts = append(parts, part)
 	}
 	return strings.Join(parts, "; ")
 }
@@ -303,7 +310,7 @@ func (c *checker) exportFact(fn *ssa.Function, file *ast.File) (err error) {
 			continue
 		}
 		se := r.summary[id]
-		o := WrittenObject{Param: idx, Path: id.sel, Key: id.key, Count: int(se.n), Name: se.name, At: se.at}
+		o := WrittenObject{Param: idx, Path: id.sel, Key: id.key, Count: int(se.n), Name: se.name, At: se.at, Guard: c.guardParams(fn)}
 		for _, s := range se.through {
 			if s.fn != nil {
 				o.Chain = append(o.Chain, reach.DisplayName(s.fn, nil))

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
@@ -23,7 +24,7 @@ func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Res
 	if err := step(); err != nil {
 		return reconcile.Result{}, helpers.ReportFailure(ctx, r, &w, err)
 	}
-	if err := helpers.SetReady(ctx, r, &w); err != nil { // want `^status of w written a second time in one reconcile \(\(\*R\)\.Reconcile → helpers\.SetReady; first write at :18 through helpers\.UpdateCondition\): collect`
+	if err := helpers.SetReady(ctx, r, &w); err != nil { // want `^status of w written a second time in one reconcile \(\(\*R\)\.Reconcile → helpers\.SetReady; first write at :19 through helpers\.UpdateCondition\): collect`
 		return reconcile.Result{}, err
 	}
 	return reconcile.Result{}, nil
@@ -49,3 +50,22 @@ func (r *Once) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.
 }
 
 func step() error { return errors.New("x") }
+
+// Progress reports each step through a helper that writes only when the
+// condition is not there yet.
+type Progress struct{ client.Client }
+
+func (r *Progress) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	helpers.UpdateStatus(ctx, r, &w, metav1.ConditionFalse, "Ready", "Creating")
+	if err := step(); err != nil {
+		// The same type and status: the condition is there, nothing is written.
+		helpers.UpdateStatus(ctx, r, &w, metav1.ConditionFalse, "Ready", "FailedCreating")
+		return reconcile.Result{}, err
+	}
+	helpers.UpdateStatus(ctx, r, &w, metav1.ConditionTrue, "Ready", "Created") // want `^status of w written a second time in one reconcile \(\(\*Progress\)\.Reconcile → helpers\.UpdateStatus; first write at :[0-9]+ through helpers\.UpdateStatus\)`
+	return reconcile.Result{}, nil
+}

@@ -5,13 +5,15 @@ package helpers
 import (
 	"context"
 
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"statuswrites/api"
 )
 
 // SetReady writes the status of the object it is given.
-func SetReady(ctx context.Context, c client.Client, w *api.Widget) error { // want SetReady:`writes status of argument 2 \(w\) 1 time\(s\): helpers.SetReady → helpers.update at helpers.go:20`
+func SetReady(ctx context.Context, c client.Client, w *api.Widget) error { // want SetReady:`writes status of argument 2 \(w\) 1 time\(s\): helpers.SetReady → helpers.update at helpers.go:22`
 	w.Status.Ready = true
 	return update(ctx, c, w)
 }
@@ -25,7 +27,7 @@ func update(ctx context.Context, c client.Client, w *api.Widget) error {
 
 // UpdateCondition loads the object by its key and writes its status, as
 // rook's controller.UpdateCondition does.
-func UpdateCondition(ctx context.Context, c client.Client, key client.ObjectKey, ready bool) { // want UpdateCondition:`writes status of the object loaded by the key in argument 2 \(w\) 1 time\(s\): helpers.UpdateCondition at helpers.go:34`
+func UpdateCondition(ctx context.Context, c client.Client, key client.ObjectKey, ready bool) { // want UpdateCondition:`writes status of the object loaded by the key in argument 2 \(w\) 1 time\(s\): helpers.UpdateCondition at helpers.go:36`
 	w := &api.Widget{}
 	if err := c.Get(ctx, key, w); err != nil {
 		return
@@ -40,4 +42,15 @@ func ReportFailure(ctx context.Context, c client.Client, w *api.Widget, err erro
 	w.Status.Ready = false
 	_ = c.Status().Update(ctx, w)
 	return err
+}
+
+// UpdateStatus writes only when the condition it is given is not there
+// yet, as pulp-operator's controllers.UpdateStatus does: a second call with
+// the same type and status finds the first call's condition and writes
+// nothing.
+func UpdateStatus(ctx context.Context, c client.Client, w *api.Widget, status metav1.ConditionStatus, typ, reason string) { // want UpdateStatus:`writes status of argument 2 \(w\) 1 time\(s\): helpers.UpdateStatus at helpers.go:54 unless the condition of arguments \[3 4\] is there`
+	if !meta.IsStatusConditionPresentAndEqual(w.Status.Conditions, typ, status) {
+		meta.SetStatusCondition(&w.Status.Conditions, metav1.Condition{Type: typ, Status: status, Reason: reason})
+		_ = c.Status().Update(ctx, w)
+	}
 }
