@@ -300,6 +300,13 @@ func paramAt(fn *ssa.Function, i int) *ssa.Parameter {
 // that agree, and the results of accessors (a method with no other
 // parameter whose result is a reference: obj.StatusBase()). It returns nil
 // for a value copied out of the object.
+//
+// It is deliberately coarser than root (flow.go), which names the object a
+// set or a write is of and must not take two objects for one: objectOf
+// maps r.a and r.b, two objects held in fields of one struct, both to r,
+// which for finding mutations errs on the side of seeing one too many
+// (more silence), and for matching a set with a write would err on the
+// side of a false finding.
 func objectOf(v ssa.Value) ssa.Value {
 	return objectAt(v, 0)
 }
