@@ -243,6 +243,16 @@ func (r *Result) StoredAt(addr ssa.Value) []ssa.Value {
 	return nil
 }
 
+// Callers returns the package's calls of fn: static calls, and interface
+// calls that may resolve to it. Calls from other packages, and calls of fn
+// used as a value, are not among them.
+func (r *Result) Callers(fn *ssa.Function) []ssa.CallInstruction {
+	if r == nil {
+		return nil
+	}
+	return r.callers[fn]
+}
+
 // arguments returns the values passed for a parameter (see Result.Arguments).
 func (a *analyzer) arguments(p *ssa.Parameter) []ssa.Value { return a.res.Arguments(p) }
 

@@ -37,7 +37,10 @@
 // unexported function the package passes only such readers. A helper of
 // another package that reads the object again through a reader it is
 // handed, then writes it, carries a fact (FreshThrough); a call handing it
-// such a reader is not reported.
+// such a reader is not reported. An object parameter of an unexported
+// function that neither reads into it nor assigns it, and is only called,
+// is as fresh as every call in the package passes it (just written, or
+// read as above), up to three callers up.
 //
 // Before:
 //

@@ -14,12 +14,10 @@ import (
 	"github.com/statuslint/statuslint/internal/reach"
 )
 
-// readFresh reports whether the object w updates was last loaded, on every
-// path through the function (or function literal) making the write, by a
-// Get through a reader that goes to the API server: the manager's API
-// reader, or a client made by client.New without a cache. The object then
-// carries the server's resourceVersion of a moment ago, not a cached one,
-// which is what the finding claims.
+// readFresh reports whether the object w updates is fresh when written
+// (see freshness), whatever any caller in another package passes. Such an
+// object carries the resourceVersion the API server gave a moment ago, not
+// a cached one, which is what the finding claims.
 func readFresh(pass *analysis.Pass, res *reach.Result, file *ast.File, w *reach.Write) bool {
 	fresh, params := freshness(pass, res, file, w, nil)
 	return fresh && len(params) == 0
@@ -27,40 +25,192 @@ func readFresh(pass *analysis.Pass, res *reach.Result, file *ast.File, w *reach.
 
 // freshness reports whether w's object is fresh when it is written: last
 // loaded on every path in the writing function by a write of it (Create,
-// Update, Patch), or by a Get through an API-server reader. With via set,
-// a reader that is one of via's parameters counts as such a reader on the
-// condition that the caller passes one: params lists their indices.
+// Update, Patch), or by a Get through an API-server reader, or, for a
+// parameter the function neither reads into nor assigns, passed fresh by
+// every call of the function. With via set, a reader that is one of via's
+// parameters counts as such a reader on the condition that the caller
+// passes one: params lists their indices.
 func freshness(pass *analysis.Pass, res *reach.Result, file *ast.File, w *reach.Write, via *ssa.Function) (fresh bool, params []int) {
-	if w.Call == nil || len(w.Call.Args) < 2 || w.MethodValue || w.Deferred || w.Go || file == nil {
+	if w.Call == nil || len(w.Call.Args) < 2 || w.MethodValue || w.Deferred || w.Go {
+		return false, nil
+	}
+	return freshAt(pass, res, file, w.Call, w.Call.Args[1], w.Fn, via, 0)
+}
+
+// maxCallerDepth bounds how many callers up an object parameter is
+// followed.
+const maxCallerDepth = 3
+
+// freshAt reports whether the object obj, an argument of call in fn, is
+// fresh there (see freshness).
+func freshAt(pass *analysis.Pass, res *reach.Result, file *ast.File, call *ast.CallExpr, obj ast.Expr, fn *ssa.Function, via *ssa.Function, depth int) (bool, []int) {
+	if file == nil || fn == nil {
 		return false, nil
 	}
 	info := pass.TypesInfo
-	v, _ := objectVar(info, w.Call.Args[1])
+	v, _ := objectVar(info, obj)
 	if v == nil {
 		return false, nil
 	}
-	path, _ := astutil.PathEnclosingInterval(file, w.Call.Pos(), w.Call.End())
+	path, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.End())
 	body, _ := enclosingFunc(path)
 	if body == nil {
 		return false, nil
 	}
 	_, load, _ := lastLoad(res.Model, info, path, body, v)
 	if load == nil {
+		return freshFromCallers(pass, res, path, v, via, depth)
+	}
+	method, _ := crmodel.MethodCall(info, load)
+	if method == nil {
 		return false, nil
 	}
-	fn, _ := crmodel.MethodCall(info, load)
-	if fn == nil {
-		return false, nil
-	}
-	if fn.Name() != "Get" {
+	if method.Name() != "Get" {
 		return true, nil // written just before: the server's answer
 	}
 	t := &readerTrace{info: info, res: res, seen: make(map[ssa.Value]bool), via: via}
-	recv := getReceiver(w.Fn, load.Lparen)
+	recv := getReceiver(fn, load.Lparen)
 	if recv == nil || !t.uncached(recv, 0) {
 		return false, nil
 	}
 	return true, t.params
+}
+
+// freshFromCallers reports whether v, a parameter of the function declared
+// innermost on path, is fresh on entry at every call in the package and
+// stays so: the function never reads into v or assigns it, is unexported,
+// and is only ever called (never used as a value), so the package's calls
+// are all its calls. The write, updating the object, leaves it fresh: so
+// does Create, Update or Patch of it, which the function may do.
+func freshFromCallers(pass *analysis.Pass, res *reach.Result, path []ast.Node, v *types.Var, via *ssa.Function, depth int) (bool, []int) {
+	if depth >= maxCallerDepth {
+		return false, nil
+	}
+	var decl *ast.FuncDecl
+	for _, n := range path {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false, nil // called by whoever holds the literal
+		}
+		if d, ok := n.(*ast.FuncDecl); ok {
+			decl = d
+			break
+		}
+	}
+	if decl == nil || decl.Body == nil {
+		return false, nil
+	}
+	info := pass.TypesInfo
+	obj, _ := info.Defs[decl.Name].(*types.Func)
+	fn := res.Func(decl)
+	if obj == nil || obj.Exported() || fn == nil || fn.TypeParams().Len() > 0 {
+		return false, nil
+	}
+	sig := obj.Type().(*types.Signature)
+	idx := -1
+	for i := 0; i < sig.Params().Len(); i++ {
+		if sig.Params().At(i) == v {
+			idx = i
+		}
+	}
+	if idx < 0 || (sig.Variadic() && idx == sig.Params().Len()-1) {
+		return false, nil
+	}
+	if reloads(res.Model, info, decl.Body, v) || !onlyCalled(pass, obj) {
+		return false, nil
+	}
+	callers := res.Callers(fn)
+	if len(callers) == 0 {
+		return false, nil
+	}
+	var params []int
+	for _, c := range callers {
+		sc, ok := c.(*ssa.Call)
+		if !ok {
+			return false, nil // deferred or started with go: far from the load
+		}
+		call := res.CallExpr(sc.Pos())
+		if call == nil || idx >= len(call.Args) {
+			return false, nil
+		}
+		fresh, ps := freshAt(pass, res, fileOf(pass, call), call, call.Args[idx], sc.Parent(), via, depth+1)
+		if !fresh {
+			return false, nil
+		}
+		for _, p := range ps {
+			if !slices.Contains(params, p) {
+				params = append(params, p)
+			}
+		}
+	}
+	return true, params
+}
+
+// reloads reports whether body, function literals included, reads into v
+// with a Get, or assigns v.
+func reloads(m *crmodel.Model, info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if o := m.LoadedObject(info, n); o != nil {
+				if u, _ := objectVar(info, o); u == v {
+					if fn, _ := crmodel.MethodCall(info, n); fn != nil && fn.Name() == "Get" {
+						found = true
+					}
+				}
+			}
+		case *ast.AssignStmt:
+			for _, lhs := range n.Lhs {
+				if id, ok := ast.Unparen(lhs).(*ast.Ident); ok && info.Uses[id] == v {
+					found = true
+				}
+			}
+		case *ast.RangeStmt:
+			for _, e := range []ast.Expr{n.Key, n.Value} {
+				if id, ok := e.(*ast.Ident); ok && info.Uses[id] == v {
+					found = true
+				}
+			}
+		case *ast.UnaryExpr:
+			// &v hands the variable itself to whoever may assign it.
+			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND && info.Uses[id] == v {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// onlyCalled reports whether every use of fn in the package names the
+// callee of a call, so that the package's calls are all its calls.
+func onlyCalled(pass *analysis.Pass, fn *types.Func) bool {
+	callee := make(map[*ast.Ident]bool)
+	var uses []*ast.Ident
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				switch fun := ast.Unparen(n.Fun).(type) {
+				case *ast.Ident:
+					callee[fun] = true
+				case *ast.SelectorExpr:
+					callee[fun.Sel] = true
+				}
+			case *ast.Ident:
+				if pass.TypesInfo.Uses[n] == fn {
+					uses = append(uses, n)
+				}
+			}
+			return true
+		})
+	}
+	for _, id := range uses {
+		if !callee[id] {
+			return false
+		}
+	}
+	return true
 }
 
 // getReceiver returns the receiver of fn's method call whose left

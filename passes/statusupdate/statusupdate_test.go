@@ -91,6 +91,12 @@ func TestFreshAcrossPackages(t *testing.T) {
 	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/freshhelpers", "statusupdate/freshcaller")
 }
 
+// TestFreshFromCallers covers an object parameter written or read fresh
+// by every call of an unexported function, and the calls that break it.
+func TestFreshFromCallers(t *testing.T) {
+	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/callers")
+}
+
 // TestRoots covers extra roots named by the roots setting.
 func TestRoots(t *testing.T) {
 	analysistest.Run(t, testdata(), newAnalyzer(t, `^\(\*statusupdate/roots\.Loop\)\.Run$`), "statusupdate/roots")

@@ -28,6 +28,9 @@ func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Res
 	if err := r.markReady(ctx, &w); err != nil {
 		return reconcile.Result{}, err
 	}
+	// Called with the cached object: its implementations' writes are
+	// reported (called after a write of w, they would not be).
+	_ = r.set.set(ctx, &w)
 	write := func() error {
 		return r.Status().Update(ctx, &w) // want `reconcile path \(\(\*R\)\.Reconcile → func literal\); .* \(no suggested fix: w is not loaded in the function literal that writes it; snapshot it where it is loaded and patch with client\.MergeFrom\)`
 	}
@@ -39,7 +42,6 @@ func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Res
 	_ = r.sw.Update(ctx, &w)    // want `reconcile path \(\(\*R\)\.Reconcile\)`
 	_ = r.scale.Update(ctx, &w) // a scale write is not a status write
 	_ = updateAny(ctx, r.Client, &w)
-	_ = r.set.set(ctx, &w)
 	_ = r.Status().Patch(ctx, &w, client.MergeFrom(w.DeepCopy())) // a patch is fine
 	lookalike{}.Status().Update(ctx, &w)                          // not controller-runtime
 	return reconcile.Result{}, nil

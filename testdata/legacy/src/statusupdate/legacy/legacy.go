@@ -34,6 +34,8 @@ func (r *WidgetReconciler) Reconcile(req reconcile.Request) (reconcile.Result, e
 		return reconcile.Result{}, err
 	}
 	w.Status.Ready = true
+	// setReady gets the cached object here, the written one below.
+	_ = r.setReady(ctx, &w)
 	if err := r.Status().Update(ctx, &w); err != nil { // want `status written with Update in the reconcile path \(\(\*WidgetReconciler\)\.Reconcile\)`
 		return reconcile.Result{}, err
 	}
