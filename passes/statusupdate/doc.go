@@ -40,7 +40,9 @@
 // such a reader is not reported. An object parameter of an unexported
 // function that neither reads into it nor assigns it, and is only called,
 // is as fresh as every call in the package passes it (just written, or
-// read as above), up to three callers up.
+// read as above), up to three callers up; and a call of a function of the
+// package that writes the object on every path to every return leaves it
+// fresh, as the write in place would.
 //
 // Before:
 //

@@ -39,7 +39,7 @@ func (f *FreshThrough) String() string {
 // parameters (a helper that reads the object again through a client it is
 // handed, then writes it). Writes reached in other packages are not
 // followed: a function reaching one gets no fact.
-func exportFreshness(pass *analysis.Pass, res *reach.Result) {
+func exportFreshness(pass *analysis.Pass, res *reach.Result, ol *objectLoads) {
 	for _, m := range res.SSA.Members {
 		fn, ok := m.(*ssa.Function)
 		if !ok || fn.Signature.Recv() != nil || fn.TypeParams().Len() > 0 {
@@ -67,7 +67,7 @@ func exportFreshness(pass *analysis.Pass, res *reach.Result) {
 				fact = nil
 				break
 			}
-			fresh, params := freshness(pass, res, fileOf(pass, w.Node), w, fn)
+			fresh, params := freshness(pass, res, ol, fileOf(pass, w.Node), w, fn)
 			if !fresh {
 				fact = nil
 				break

@@ -32,7 +32,7 @@ import (
 // of it (Create, Update, Patch): it then carries the resourceVersion the
 // API server just returned, not a cached one, and there is nothing to
 // report.
-func suggestFix(pass *analysis.Pass, res *reach.Result, file *ast.File, w *reach.Write, names *snapshotNames) (fix *analysis.SuggestedFix, reason string, fresh bool) {
+func suggestFix(pass *analysis.Pass, res *reach.Result, ol *objectLoads, file *ast.File, w *reach.Write, names *snapshotNames) (fix *analysis.SuggestedFix, reason string, fresh bool) {
 	switch {
 	case ignore.CgoProcessed(file):
 		return nil, ignore.CgoReason, false
@@ -61,14 +61,14 @@ func suggestFix(pass *analysis.Pass, res *reach.Result, file *ast.File, w *reach
 	if body == nil {
 		return nil, "the write is not inside a function body", false
 	}
-	load, loadCall, reason := lastLoad(res.Model, info, path, body, v)
+	load, loadCall, reason := lastLoad(ol, path, body, v)
 	if load == nil {
 		if params != nil && params.Pos() <= v.Pos() && v.Pos() < params.End() {
 			reason = fmt.Sprintf("%s is a parameter, loaded by the caller; snapshot it there and patch with client.MergeFrom", v.Name())
 		}
 		return nil, reason, false
 	}
-	if fn, _ := crmodel.MethodCall(info, loadCall); fn != nil && fn.Name() != "Get" {
+	if !ol.isGet(loadCall) {
 		return nil, "", true
 	}
 
@@ -157,7 +157,8 @@ func enclosingFunc(path []ast.Node) (*ast.BlockStmt, *ast.FieldList) {
 // path: walking out from the write through the enclosing blocks of its
 // function, the nearest earlier statement that loads v, provided no
 // statement in between loads or assigns v on some paths only.
-func lastLoad(m *crmodel.Model, info *types.Info, path []ast.Node, body *ast.BlockStmt, v *types.Var) (ast.Stmt, *ast.CallExpr, string) {
+func lastLoad(ol *objectLoads, path []ast.Node, body *ast.BlockStmt, v *types.Var) (ast.Stmt, *ast.CallExpr, string) {
+	info := ol.info
 	notLoaded := fmt.Sprintf("%s is not loaded from the API server earlier in this function", v.Name())
 	for _, n := range path {
 		if _, ok := n.(*ast.FuncLit); ok {
@@ -186,7 +187,7 @@ func lastLoad(m *crmodel.Model, info *types.Info, path []ast.Node, body *ast.Blo
 				if declares(info, s, v) {
 					return nil, nil, notLoaded
 				}
-				direct, other := loads(m, info, s, v)
+				direct, other := loads(ol, s, v)
 				if other {
 					return nil, nil, fmt.Sprintf("%s is loaded or assigned again on some paths before the write", v.Name())
 				}
@@ -218,7 +219,8 @@ func declares(info *types.Info, s ast.Stmt, v *types.Var) bool {
 // loads returns the last call by which s loads v unconditionally (a call
 // in a simple statement, or in an if statement's init or condition), and
 // whether it loads or assigns v anywhere else in it.
-func loads(m *crmodel.Model, info *types.Info, s ast.Stmt, v *types.Var) (direct *ast.CallExpr, other bool) {
+func loads(ol *objectLoads, s ast.Stmt, v *types.Var) (direct *ast.CallExpr, other bool) {
+	info := ol.info
 	var top []ast.Node
 	switch s := s.(type) {
 	case *ast.ExprStmt, *ast.AssignStmt, *ast.DeclStmt:
@@ -248,13 +250,11 @@ func loads(m *crmodel.Model, info *types.Info, s ast.Stmt, v *types.Var) (direct
 				return false
 			}
 		case *ast.CallExpr:
-			if obj := m.LoadedObject(info, n); obj != nil {
-				if u, _ := objectVar(info, obj); u == v {
-					if isTop(n.Pos()) {
-						direct = n
-					} else {
-						other = true
-					}
+			if ol.loadsVar(n, v) {
+				if isTop(n.Pos()) {
+					direct = n
+				} else {
+					other = true
 				}
 			}
 		case *ast.AssignStmt:

@@ -18,8 +18,8 @@ import (
 // (see freshness), whatever any caller in another package passes. Such an
 // object carries the resourceVersion the API server gave a moment ago, not
 // a cached one, which is what the finding claims.
-func readFresh(pass *analysis.Pass, res *reach.Result, file *ast.File, w *reach.Write) bool {
-	fresh, params := freshness(pass, res, file, w, nil)
+func readFresh(pass *analysis.Pass, res *reach.Result, ol *objectLoads, file *ast.File, w *reach.Write) bool {
+	fresh, params := freshness(pass, res, ol, file, w, nil)
 	return fresh && len(params) == 0
 }
 
@@ -30,11 +30,11 @@ func readFresh(pass *analysis.Pass, res *reach.Result, file *ast.File, w *reach.
 // every call of the function. With via set, a reader that is one of via's
 // parameters counts as such a reader on the condition that the caller
 // passes one: params lists their indices.
-func freshness(pass *analysis.Pass, res *reach.Result, file *ast.File, w *reach.Write, via *ssa.Function) (fresh bool, params []int) {
+func freshness(pass *analysis.Pass, res *reach.Result, ol *objectLoads, file *ast.File, w *reach.Write, via *ssa.Function) (fresh bool, params []int) {
 	if w.Call == nil || len(w.Call.Args) < 2 || w.MethodValue || w.Deferred || w.Go {
 		return false, nil
 	}
-	return freshAt(pass, res, file, w.Call, w.Call.Args[1], w.Fn, via, 0)
+	return freshAt(pass, res, ol, file, w.Call, w.Call.Args[1], w.Fn, via, 0)
 }
 
 // maxCallerDepth bounds how many callers up an object parameter is
@@ -43,7 +43,7 @@ const maxCallerDepth = 3
 
 // freshAt reports whether the object obj, an argument of call in fn, is
 // fresh there (see freshness).
-func freshAt(pass *analysis.Pass, res *reach.Result, file *ast.File, call *ast.CallExpr, obj ast.Expr, fn *ssa.Function, via *ssa.Function, depth int) (bool, []int) {
+func freshAt(pass *analysis.Pass, res *reach.Result, ol *objectLoads, file *ast.File, call *ast.CallExpr, obj ast.Expr, fn *ssa.Function, via *ssa.Function, depth int) (bool, []int) {
 	if file == nil || fn == nil {
 		return false, nil
 	}
@@ -57,15 +57,11 @@ func freshAt(pass *analysis.Pass, res *reach.Result, file *ast.File, call *ast.C
 	if body == nil {
 		return false, nil
 	}
-	_, load, _ := lastLoad(res.Model, info, path, body, v)
+	_, load, _ := lastLoad(ol, path, body, v)
 	if load == nil {
-		return freshFromCallers(pass, res, path, v, via, depth)
+		return freshFromCallers(pass, res, ol, path, v, via, depth)
 	}
-	method, _ := crmodel.MethodCall(info, load)
-	if method == nil {
-		return false, nil
-	}
-	if method.Name() != "Get" {
+	if !ol.isGet(load) {
 		return true, nil // written just before: the server's answer
 	}
 	t := &readerTrace{info: info, res: res, seen: make(map[ssa.Value]bool), via: via}
@@ -82,7 +78,7 @@ func freshAt(pass *analysis.Pass, res *reach.Result, file *ast.File, call *ast.C
 // and is only ever called (never used as a value), so the package's calls
 // are all its calls. The write, updating the object, leaves it fresh: so
 // does Create, Update or Patch of it, which the function may do.
-func freshFromCallers(pass *analysis.Pass, res *reach.Result, path []ast.Node, v *types.Var, via *ssa.Function, depth int) (bool, []int) {
+func freshFromCallers(pass *analysis.Pass, res *reach.Result, ol *objectLoads, path []ast.Node, v *types.Var, via *ssa.Function, depth int) (bool, []int) {
 	if depth >= maxCallerDepth {
 		return false, nil
 	}
@@ -132,7 +128,7 @@ func freshFromCallers(pass *analysis.Pass, res *reach.Result, path []ast.Node, v
 		if call == nil || idx >= len(call.Args) {
 			return false, nil
 		}
-		fresh, ps := freshAt(pass, res, fileOf(pass, call), call, call.Args[idx], sc.Parent(), via, depth+1)
+		fresh, ps := freshAt(pass, res, ol, fileOf(pass, call), call, call.Args[idx], sc.Parent(), via, depth+1)
 		if !fresh {
 			return false, nil
 		}

@@ -51,6 +51,7 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 		return nil, nil
 	}
 	names := newSnapshotNames()
+	ol := newObjectLoads(pass, res.Model)
 	var external []*reach.Write
 	for _, w := range res.Writes {
 		if w.Verb != "Update" || !res.Reachable(w.Fn) {
@@ -66,7 +67,7 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 			}
 			continue
 		}
-		if readFresh(pass, res, file, w) {
+		if readFresh(pass, res, ol, file, w) {
 			continue // just read from the API server: no cached resourceVersion
 		}
 		path := strings.Join(res.Path(w.Fn), " → ")
@@ -75,7 +76,7 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 			End:     w.Node.End(),
 			Message: fmt.Sprintf("status written with Update in the reconcile path (%s); %s: patch the status instead", path, why),
 		}
-		fix, reason, fresh := suggestFix(pass, res, file, w, names)
+		fix, reason, fresh := suggestFix(pass, res, ol, file, w, names)
 		if fresh {
 			continue
 		}
@@ -87,7 +88,7 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 		rep.Report(d)
 	}
 	reportExternal(rep, probe, res, external)
-	exportFreshness(pass, res)
+	exportFreshness(pass, res, ol)
 	return nil, nil
 }
 

@@ -97,6 +97,12 @@ func TestFreshFromCallers(t *testing.T) {
 	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/callers")
 }
 
+// TestFreshAfterCallee covers a status Update after a call of a helper
+// that wrote the object, and the helpers that do not always write it.
+func TestFreshAfterCallee(t *testing.T) {
+	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/callees")
+}
+
 // TestRoots covers extra roots named by the roots setting.
 func TestRoots(t *testing.T) {
 	analysistest.Run(t, testdata(), newAnalyzer(t, `^\(\*statusupdate/roots\.Loop\)\.Run$`), "statusupdate/roots")

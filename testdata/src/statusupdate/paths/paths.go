@@ -25,12 +25,12 @@ func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Res
 	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
 		return reconcile.Result{}, err
 	}
-	if err := r.markReady(ctx, &w); err != nil {
-		return reconcile.Result{}, err
-	}
 	// Called with the cached object: its implementations' writes are
 	// reported (called after a write of w, they would not be).
 	_ = r.set.set(ctx, &w)
+	if err := r.markReady(ctx, &w); err != nil {
+		return reconcile.Result{}, err
+	}
 	write := func() error {
 		return r.Status().Update(ctx, &w) // want `reconcile path \(\(\*R\)\.Reconcile → func literal\); .* \(no suggested fix: w is not loaded in the function literal that writes it; snapshot it where it is loaded and patch with client\.MergeFrom\)`
 	}

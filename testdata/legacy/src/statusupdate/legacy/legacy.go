@@ -34,11 +34,14 @@ func (r *WidgetReconciler) Reconcile(req reconcile.Request) (reconcile.Result, e
 		return reconcile.Result{}, err
 	}
 	w.Status.Ready = true
-	// setReady gets the cached object here, the written one below.
-	_ = r.setReady(ctx, &w)
 	if err := r.Status().Update(ctx, &w); err != nil { // want `status written with Update in the reconcile path \(\(\*WidgetReconciler\)\.Reconcile\)`
 		return reconcile.Result{}, err
 	}
+	// w was just written: setReady gets it fresh there. w2 comes from
+	// the cache.
+	var w2 Widget
+	_ = r.Get(ctx, req.NamespacedName, &w2)
+	_ = r.setReady(ctx, &w2)
 	return reconcile.Result{}, r.setReady(ctx, &w)
 }
 
