@@ -1,7 +1,6 @@
 package fixes
 
 import (
-	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -51,15 +50,45 @@ func EnclosingFunc(path []ast.Node) (*ast.BlockStmt, *ast.FieldList) {
 	return nil, nil
 }
 
+// LoadProblem says why LastLoad found no load.
+type LoadProblem int
+
+const (
+	// Loaded: the load was found.
+	Loaded LoadProblem = iota
+	// NotLoaded: no statement of the function loads the variable.
+	NotLoaded
+	// NotLoadedInLiteral: the function literal that writes the variable
+	// does not load it (its enclosing function may).
+	NotLoadedInLiteral
+	// LoadedAgain: some paths load or assign it again before the write.
+	LoadedAgain
+)
+
+// Reason says the problem of the variable name, for messages.
+func (p LoadProblem) Reason(name string) string {
+	switch p {
+	case NotLoaded:
+		return name + " is not loaded from the API server earlier in this function"
+	case NotLoadedInLiteral:
+		return name + " is not loaded in the function literal that writes it"
+	case LoadedAgain:
+		return name + " is loaded or assigned again on some paths before the write"
+	}
+	return ""
+}
+
 // LastLoad finds the statement that last loads v before the write on every
-// path: walking out from the write through the enclosing blocks of its
-// function, the nearest earlier statement that loads v, provided no
-// statement in between loads or assigns v on some paths only.
-func LastLoad(m *crmodel.Model, info *types.Info, path []ast.Node, body *ast.BlockStmt, v *types.Var) (ast.Stmt, *ast.CallExpr, string) {
-	notLoaded := fmt.Sprintf("%s is not loaded from the API server earlier in this function", v.Name())
+// path: walking out from the write (path, from the write's node outwards)
+// through the enclosing blocks of its function, the nearest earlier
+// statement that loads v, provided no statement in between loads or
+// assigns v on some paths only. loadsVar tells whether a call loads v: a
+// Get into it, and whatever else the caller counts as a load.
+func LastLoad(info *types.Info, loadsVar func(*ast.CallExpr, *types.Var) bool, path []ast.Node, body *ast.BlockStmt, v *types.Var) (ast.Stmt, *ast.CallExpr, LoadProblem) {
+	notLoaded := NotLoaded
 	for _, n := range path {
 		if _, ok := n.(*ast.FuncLit); ok {
-			notLoaded = fmt.Sprintf("%s is not loaded in the function literal that writes it; snapshot it where it is loaded and patch with client.MergeFrom", v.Name())
+			notLoaded = NotLoadedInLiteral
 			break
 		} else if _, ok := n.(*ast.FuncDecl); ok {
 			break
@@ -84,12 +113,12 @@ func LastLoad(m *crmodel.Model, info *types.Info, path []ast.Node, body *ast.Blo
 				if declares(info, s, v) {
 					return nil, nil, notLoaded
 				}
-				direct, other := loads(m, info, s, v)
+				direct, other := loads(info, loadsVar, s, v)
 				if other {
-					return nil, nil, fmt.Sprintf("%s is loaded or assigned again on some paths before the write", v.Name())
+					return nil, nil, LoadedAgain
 				}
 				if direct != nil {
-					return s, direct, ""
+					return s, direct, Loaded
 				}
 			}
 		}
@@ -99,6 +128,18 @@ func LastLoad(m *crmodel.Model, info *types.Info, path []ast.Node, body *ast.Blo
 		child = n
 	}
 	return nil, nil, notLoaded
+}
+
+// GetInto returns the loadsVar of LastLoad that counts a controller-runtime
+// read into v (Get, List) as its load.
+func GetInto(m *crmodel.Model, info *types.Info) func(*ast.CallExpr, *types.Var) bool {
+	return func(call *ast.CallExpr, v *types.Var) bool {
+		if obj := m.LoadedObject(info, call); obj != nil {
+			u, _ := ObjectVar(info, obj)
+			return u == v
+		}
+		return false
+	}
 }
 
 // declares reports whether s declares v.
@@ -116,7 +157,7 @@ func declares(info *types.Info, s ast.Stmt, v *types.Var) bool {
 // loads returns the last call by which s loads v unconditionally (a call
 // in a simple statement, or in an if statement's init or condition), and
 // whether it loads or assigns v anywhere else in it.
-func loads(m *crmodel.Model, info *types.Info, s ast.Stmt, v *types.Var) (direct *ast.CallExpr, other bool) {
+func loads(info *types.Info, loadsVar func(*ast.CallExpr, *types.Var) bool, s ast.Stmt, v *types.Var) (direct *ast.CallExpr, other bool) {
 	var top []ast.Node
 	switch s := s.(type) {
 	case *ast.ExprStmt, *ast.AssignStmt, *ast.DeclStmt:
@@ -146,13 +187,11 @@ func loads(m *crmodel.Model, info *types.Info, s ast.Stmt, v *types.Var) (direct
 				return false
 			}
 		case *ast.CallExpr:
-			if obj := m.LoadedObject(info, n); obj != nil {
-				if u, _ := ObjectVar(info, obj); u == v {
-					if isTop(n.Pos()) {
-						direct = n
-					} else {
-						other = true
-					}
+			if loadsVar(n, v) {
+				if isTop(n.Pos()) {
+					direct = n
+				} else {
+					other = true
 				}
 			}
 		case *ast.AssignStmt:

@@ -279,9 +279,9 @@ func (c *checker) buildSnapshotFix(file *ast.File, body *ast.BlockStmt, obj *typ
 	for _, f := range group {
 		for _, w := range f.local {
 			path, _ := astutil.PathEnclosingInterval(file, w.Call.Pos(), w.Call.End())
-			l, _, reason := fixes.LastLoad(c.res.Model, info, path, body, obj)
+			l, _, problem := fixes.LastLoad(info, fixes.GetInto(c.res.Model, info), path, body, obj)
 			if l == nil {
-				return nil, why(reason)
+				return nil, why(problem.Reason(obj.Name()))
 			}
 			if load != nil && l != load {
 				return nil, why("the writes follow different loads of " + obj.Name())

@@ -52,12 +52,12 @@ func suggestFix(pass *analysis.Pass, res *reach.Result, ol *objectLoads, file *a
 		return nil, "the call is not a method call", false
 	}
 	objArg := call.Args[1]
-	v, addr := objectVar(info, objArg)
+	v, addr := fixes.ObjectVar(info, objArg)
 	if v == nil {
 		return nil, "the object is not a local variable", false
 	}
 	path, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.End())
-	body, params := enclosingFunc(path)
+	body, params := fixes.EnclosingFunc(path)
 	if body == nil {
 		return nil, "the write is not inside a function body", false
 	}
@@ -91,7 +91,7 @@ func suggestFix(pass *analysis.Pass, res *reach.Result, ol *objectLoads, file *a
 
 	// Snapshot after the error check that follows the load, if any: a
 	// copy of an object that failed to load is never used.
-	if check := errCheckAfter(info, body, load); check != nil {
+	if check := fixes.ErrCheckAfter(info, body, load); check != nil {
 		load = check
 	}
 	clientName, importEdits := fixes.AddImport(pass, file, call.Pos(), crmodel.ClientPath, "client")
@@ -113,169 +113,6 @@ func suggestFix(pass *analysis.Pass, res *reach.Result, ol *objectLoads, file *a
 		Message:   fmt.Sprintf("Patch the status with %s.MergeFrom(%s)", clientName, baseName),
 		TextEdits: edits,
 	}, "", false
-}
-
-// objectVar returns the variable an object argument names: obj or &obj.
-func objectVar(info *types.Info, e ast.Expr) (v *types.Var, addr bool) {
-	e = ast.Unparen(e)
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		e, addr = ast.Unparen(u.X), true
-	}
-	id, ok := e.(*ast.Ident)
-	if !ok {
-		return nil, false
-	}
-	v, _ = info.Uses[id].(*types.Var)
-	if v == nil || v.IsField() {
-		return nil, false
-	}
-	return v, addr
-}
-
-// enclosingFunc returns the body and parameters of the innermost function
-// on path.
-func enclosingFunc(path []ast.Node) (*ast.BlockStmt, *ast.FieldList) {
-	for _, n := range path {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return n.Body, n.Type.Params
-		case *ast.FuncDecl:
-			if n.Body == nil {
-				return nil, nil
-			}
-			var params *ast.FieldList = n.Type.Params
-			if n.Recv != nil {
-				params = &ast.FieldList{Opening: n.Recv.Pos(), Closing: n.Type.Params.End()}
-			}
-			return n.Body, params
-		}
-	}
-	return nil, nil
-}
-
-// lastLoad finds the statement that last loads v before the write on every
-// path: walking out from the write through the enclosing blocks of its
-// function, the nearest earlier statement that loads v, provided no
-// statement in between loads or assigns v on some paths only.
-func lastLoad(ol *objectLoads, path []ast.Node, body *ast.BlockStmt, v *types.Var) (ast.Stmt, *ast.CallExpr, string) {
-	info := ol.info
-	notLoaded := fmt.Sprintf("%s is not loaded from the API server earlier in this function", v.Name())
-	for _, n := range path {
-		if _, ok := n.(*ast.FuncLit); ok {
-			notLoaded = fmt.Sprintf("%s is not loaded in the function literal that writes it; snapshot it where it is loaded and patch with client.MergeFrom", v.Name())
-			break
-		} else if _, ok := n.(*ast.FuncDecl); ok {
-			break
-		}
-	}
-	var child ast.Node
-	for _, n := range path {
-		switch n.(type) {
-		case *ast.FuncLit, *ast.FuncDecl:
-			return nil, nil, notLoaded
-		}
-		list := fixes.StmtList(n)
-		if list != nil {
-			idx := -1
-			for i, s := range list {
-				if s == child {
-					idx = i
-				}
-			}
-			for i := idx - 1; i >= 0; i-- {
-				s := list[i]
-				if declares(info, s, v) {
-					return nil, nil, notLoaded
-				}
-				direct, other := loads(ol, s, v)
-				if other {
-					return nil, nil, fmt.Sprintf("%s is loaded or assigned again on some paths before the write", v.Name())
-				}
-				if direct != nil {
-					return s, direct, ""
-				}
-			}
-		}
-		if n == body {
-			return nil, nil, notLoaded
-		}
-		child = n
-	}
-	return nil, nil, notLoaded
-}
-
-// declares reports whether s declares v.
-func declares(info *types.Info, s ast.Stmt, v *types.Var) bool {
-	found := false
-	ast.Inspect(s, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && info.Defs[id] == v {
-			found = true
-		}
-		return !found
-	})
-	return found
-}
-
-// loads returns the last call by which s loads v unconditionally (a call
-// in a simple statement, or in an if statement's init or condition), and
-// whether it loads or assigns v anywhere else in it.
-func loads(ol *objectLoads, s ast.Stmt, v *types.Var) (direct *ast.CallExpr, other bool) {
-	info := ol.info
-	var top []ast.Node
-	switch s := s.(type) {
-	case *ast.ExprStmt, *ast.AssignStmt, *ast.DeclStmt:
-		top = []ast.Node{s}
-	case *ast.IfStmt:
-		if s.Init != nil {
-			top = append(top, s.Init)
-		}
-		top = append(top, s.Cond)
-	}
-	isTop := func(pos token.Pos) bool {
-		for _, n := range top {
-			if n.Pos() <= pos && pos < n.End() {
-				return true
-			}
-		}
-		return false
-	}
-	ast.Inspect(s, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		// A block that ends in a return does not reach the statements
-		// after s: what it loads does not matter to them.
-		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
-			if returns(fixes.StmtList(n)) {
-				return false
-			}
-		case *ast.CallExpr:
-			if ol.loadsVar(n, v) {
-				if isTop(n.Pos()) {
-					direct = n
-				} else {
-					other = true
-				}
-			}
-		case *ast.AssignStmt:
-			for _, lhs := range n.Lhs {
-				if id, ok := ast.Unparen(lhs).(*ast.Ident); ok && info.Uses[id] == v {
-					other = true
-				}
-			}
-		}
-		return true
-	})
-	return direct, other
-}
-
-// returns reports whether a statement list ends in a return.
-func returns(list []ast.Stmt) bool {
-	if len(list) == 0 {
-		return false
-	}
-	_, ok := list[len(list)-1].(*ast.ReturnStmt)
-	return ok
 }
 
 // patchOptionType returns the option type of the Patch method of the
@@ -306,11 +143,11 @@ func patchOptionType(pkg *types.Package, writer types.Type) types.Type {
 // is the reason.
 func snapshot(pass *analysis.Pass, m *crmodel.Model, clientName string, load ast.Stmt, v *types.Var, addr bool, body *ast.BlockStmt, names *snapshotNames) (string, string) {
 	info := pass.TypesInfo
-	if next := stmtAfter(body, load); next != nil {
+	if next := fixes.StmtAfter(body, load); next != nil {
 		if as, ok := next.(*ast.AssignStmt); ok && as.Tok == token.DEFINE && len(as.Lhs) == 1 && len(as.Rhs) == 1 {
 			if c, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok && len(c.Args) == 0 {
 				if s, ok := c.Fun.(*ast.SelectorExpr); ok && s.Sel.Name == "DeepCopy" {
-					if u, _ := objectVar(info, s.X); u == v {
+					if u, _ := fixes.ObjectVar(info, s.X); u == v {
 						if id, ok := as.Lhs[0].(*ast.Ident); ok && id.Name != "_" {
 							return id.Name, ""
 						}
@@ -376,52 +213,14 @@ func method(pkg *types.Package, t types.Type, name string) *types.Signature {
 	return nil
 }
 
-// stmtAfter returns the statement following s in its block within body.
-func stmtAfter(body *ast.BlockStmt, s ast.Stmt) ast.Stmt {
-	var next ast.Stmt
-	ast.Inspect(body, func(n ast.Node) bool {
-		list := fixes.StmtList(n)
-		for i, x := range list {
-			if x == s && i+1 < len(list) {
-				next = list[i+1]
-			}
-		}
-		return next == nil
-	})
-	return next
-}
-
-// errCheckAfter returns the statement after load when it is the usual
-// check of the error load assigned: if err != nil { ...; return ... }.
-func errCheckAfter(info *types.Info, body *ast.BlockStmt, load ast.Stmt) ast.Stmt {
-	as, ok := load.(*ast.AssignStmt)
-	if !ok {
-		return nil
+// lastLoad is fixes.LastLoad with the pass's loads (Gets, and calls of the
+// package's helpers that leave the object written) and its advice for a
+// function literal.
+func lastLoad(ol *objectLoads, path []ast.Node, body *ast.BlockStmt, v *types.Var) (ast.Stmt, *ast.CallExpr, string) {
+	load, call, problem := fixes.LastLoad(ol.info, ol.loadsVar, path, body, v)
+	reason := problem.Reason(v.Name())
+	if problem == fixes.NotLoadedInLiteral {
+		reason += "; snapshot it where it is loaded and patch with client.MergeFrom"
 	}
-	ifs, ok := stmtAfter(body, load).(*ast.IfStmt)
-	if !ok || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) == 0 {
-		return nil
-	}
-	if _, ok := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt); !ok {
-		return nil
-	}
-	assigned := make(map[types.Object]bool)
-	for _, lhs := range as.Lhs {
-		if id, ok := lhs.(*ast.Ident); ok {
-			if obj := info.ObjectOf(id); obj != nil {
-				assigned[obj] = true
-			}
-		}
-	}
-	uses := false
-	ast.Inspect(ifs.Cond, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && assigned[info.ObjectOf(id)] {
-			uses = true
-		}
-		return !uses
-	})
-	if !uses {
-		return nil
-	}
-	return ifs
+	return load, call, reason
 }

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
+	"github.com/statuslint/statuslint/internal/fixes"
 	"github.com/statuslint/statuslint/internal/reach"
 )
 
@@ -48,12 +49,12 @@ func freshAt(pass *analysis.Pass, res *reach.Result, ol *objectLoads, file *ast.
 		return false, nil
 	}
 	info := pass.TypesInfo
-	v, _ := objectVar(info, obj)
+	v, _ := fixes.ObjectVar(info, obj)
 	if v == nil {
 		return false, nil
 	}
 	path, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.End())
-	body, _ := enclosingFunc(path)
+	body, _ := fixes.EnclosingFunc(path)
 	if body == nil {
 		return false, nil
 	}
@@ -149,7 +150,7 @@ func reloads(m *crmodel.Model, info *types.Info, body *ast.BlockStmt, v *types.V
 		switch n := n.(type) {
 		case *ast.CallExpr:
 			if o := m.LoadedObject(info, n); o != nil {
-				if u, _ := objectVar(info, o); u == v {
+				if u, _ := fixes.ObjectVar(info, o); u == v {
 					if fn, _ := crmodel.MethodCall(info, n); fn != nil && fn.Name() == "Get" {
 						found = true
 					}

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
+	"github.com/statuslint/statuslint/internal/fixes"
 )
 
 // objectLoads tells which calls leave an object as the API server has it:
@@ -128,12 +129,12 @@ func (ol *objectLoads) writesIn(n ast.Node, v *types.Var) bool {
 // server has it.
 func (ol *objectLoads) loadsVar(call *ast.CallExpr, v *types.Var) bool {
 	if obj := ol.m.LoadedObject(ol.info, call); obj != nil {
-		u, _ := objectVar(ol.info, obj)
+		u, _ := fixes.ObjectVar(ol.info, obj)
 		return u == v
 	}
 	for _, i := range ol.writes[crmodel.CalledFunc(ol.info, call)] {
 		if i < len(call.Args) {
-			if u, _ := objectVar(ol.info, call.Args[i]); u == v {
+			if u, _ := fixes.ObjectVar(ol.info, call.Args[i]); u == v {
 				return true
 			}
 		}
