@@ -224,22 +224,7 @@ func (c *checker) buildFix(fn *ssa.Function, group []*finding) (*analysis.Sugges
 		}
 		declared = true
 	}
-	// The writes.
-	for _, t := range targets {
-		e, reason := wrapEdits(fset, file, tf, src, t, name)
-		if e == nil {
-			return nil, reason
-		}
-		edits = append(edits, e...)
-	}
-
-	if reason := checkFormatted(tf, src, edits); reason != "" {
-		return nil, reason
-	}
-	return &analysis.SuggestedFix{
-		Message:   "Write the status only when a condition changed",
-		TextEdits: edits,
-	}, ""
+	return guardWrites(fset, file, tf, src, targets, name, edits, "Write the status only when a condition changed")
 }
 
 // buildSnapshotFix guards the writes with a comparison of the status with
@@ -340,6 +325,17 @@ func (c *checker) buildSnapshotFix(file *ast.File, body *ast.BlockStmt, obj *typ
 	}
 	at := tf.LineStart(line + 1)
 	edits := []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(indent + copyStmt + "\n")}}
+	fix, reason := guardWrites(fset, file, tf, src, targets, cond, edits, "Write the status only when it differs from a copy taken after the load")
+	if fix != nil {
+		fix.TextEdits = append(fix.TextEdits, importEdits...)
+	}
+	return fix, reason
+}
+
+// guardWrites adds to edits the wrapping of each target in if cond { ... },
+// checks that the edited file parses and stays gofmt-clean, and returns the
+// fix, or nil and why not.
+func guardWrites(fset *token.FileSet, file *ast.File, tf *token.File, src []byte, targets []*target, cond string, edits []analysis.TextEdit, message string) (*analysis.SuggestedFix, string) {
 	for _, t := range targets {
 		e, reason := wrapEdits(fset, file, tf, src, t, cond)
 		if e == nil {
@@ -350,10 +346,7 @@ func (c *checker) buildSnapshotFix(file *ast.File, body *ast.BlockStmt, obj *typ
 	if reason := checkFormatted(tf, src, edits); reason != "" {
 		return nil, reason
 	}
-	return &analysis.SuggestedFix{
-		Message:   "Write the status only when it differs from a copy taken after the load",
-		TextEdits: append(edits, importEdits...),
-	}, ""
+	return &analysis.SuggestedFix{Message: message, TextEdits: edits}, ""
 }
 
 // equalityPath is apimachinery's semantic equality package.
