@@ -7,10 +7,10 @@ import (
 	"context"
 
 	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/util/retry"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"statusupdate/api"
-	"statusupdate/retry"
 )
 
 // UpdateWithRetry reads the object again through the reader it is handed,

@@ -10,12 +10,12 @@ import (
 	"context"
 
 	"k8s.io/client-go/rest"
+	"k8s.io/client-go/util/retry"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/manager"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
 	"statusupdate/api"
-	"statusupdate/retry"
 )
 
 type R struct {

@@ -5,11 +5,11 @@ import (
 	"context"
 	"errors"
 
+	"k8s.io/client-go/util/retry"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
 	"statuswrites/api"
-	"statuswrites/retry"
 )
 
 // TwoInARow writes the status twice, an Update and then a Patch.

@@ -1,4 +1,4 @@
-// Package retry stands in for client-go's util/retry (signatures of
+// Package retry is a stub of k8s.io/client-go/util/retry (signatures of
 // v0.30): functions that call the function literal they are given, perhaps
 // several times, until it stops failing.
 package retry
@@ -14,6 +14,8 @@ type Backoff struct {
 }
 
 var DefaultRetry = Backoff{Steps: 5, Duration: 10 * time.Millisecond, Factor: 1.0, Jitter: 0.1}
+
+var DefaultBackoff = Backoff{Steps: 4, Duration: 10 * time.Millisecond, Factor: 5.0, Jitter: 0.1}
 
 func RetryOnConflict(backoff Backoff, fn func() error) error { return fn() }
 
