@@ -42,7 +42,10 @@
 // is as fresh as every call in the package passes it (just written, or
 // read as above), up to three callers up; and a call of a function of the
 // package that writes the object on every path to every return leaves it
-// fresh, as the write in place would.
+// fresh, as the write in place would. A write in client-go's conflict
+// retry (retry.RetryOnConflict, retry.OnError) that reads through the
+// cached client is reported, and the message says that the retry softens
+// the conflict without preventing it: each try reads the same cache.
 //
 // Before:
 //

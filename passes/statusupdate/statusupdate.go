@@ -76,6 +76,9 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 			End:     w.Node.End(),
 			Message: fmt.Sprintf("status written with Update in the reconcile path (%s); %s: patch the status instead", path, why),
 		}
+		if inConflictRetry(w.Fn) {
+			d.Message = fmt.Sprintf("status written with Update in the reconcile path (%s); %s%s: patch the status instead", path, why, retried)
+		}
 		fix, reason, fresh := suggestFix(pass, res, ol, file, w, names)
 		if fresh {
 			continue

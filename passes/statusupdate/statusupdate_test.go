@@ -129,3 +129,10 @@ func TestIgnoreDirectives(t *testing.T) {
 func TestCgo(t *testing.T) {
 	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/cgo")
 }
+
+// TestConflictRetry covers writes inside client-go's retry.RetryOnConflict
+// and retry.OnError that read through the cached client: reported, and the
+// message says the retry softens the conflict without preventing it.
+func TestConflictRetry(t *testing.T) {
+	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/retried")
+}
