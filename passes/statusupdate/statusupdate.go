@@ -127,11 +127,19 @@ func reportExternal(rep *ignore.Reporter, probe *reportProbe, res *reach.Result,
 		if len(group) > 1 {
 			reached = fmt.Sprintf("; %d calls in this package reach it", len(group))
 		}
+		// The retry clause only when every call is in a conflict retry:
+		// one that is not is not softened.
+		clause := retried
+		for _, w := range group {
+			if !inConflictRetry(w.Fn) {
+				clause = ""
+			}
+		}
 		d := analysis.Diagnostic{
 			Pos: kept.Node.Pos(),
 			End: kept.Node.End(),
-			Message: fmt.Sprintf("status written with Update in the reconcile path (%s → %s at %s%s); %s: patch the status in %s instead",
-				strings.Join(res.Path(kept.Fn), " → "), strings.Join(ext.Chain, " → "), ext.At, reached, why, kept.ExternalName),
+			Message: fmt.Sprintf("status written with Update in the reconcile path (%s → %s at %s%s); %s%s: patch the status in %s instead",
+				strings.Join(res.Path(kept.Fn), " → "), strings.Join(ext.Chain, " → "), ext.At, reached, why, clause, kept.ExternalName),
 		}
 		for _, w := range group {
 			if w == kept {

@@ -11,6 +11,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"statusupdate/api"
+	"statusupdate/helpers"
 )
 
 type Reconciler struct{ client.Client }
@@ -50,5 +51,20 @@ func (r *OnErr) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, e
 		}
 		w.Status.Ready = false
 		return r.Status().Update(ctx, w) // want `\(the conflict retry around it reads the cache again, which softens this but does not prevent it\): patch the status instead`
+	})
+}
+
+// Helper writes through another package's helper inside the retry: the one
+// finding for that write says so too, since every call of it here is in a
+// retry.
+type Helper struct{ client.Client }
+
+func (r *Helper) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	return ctrl.Result{}, retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		w := &api.Widget{}
+		if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+			return err
+		}
+		return helpers.SetReady(ctx, r, w) // want `helpers\.SetReady → helpers\.update at helpers\.go:19\); a stale cached resourceVersion makes it fail with 409 Conflict \(the conflict retry around it reads the cache again, which softens this but does not prevent it\): patch the status in helpers\.SetReady instead$`
 	})
 }
