@@ -303,6 +303,12 @@ func sameMethod(fn *types.Func, recv types.Type, name string) bool {
 	return got == fn || got.Origin() == fn.Origin()
 }
 
+// IsGet reports whether calling method fn on a receiver of static type
+// recv is controller-runtime's Reader.Get.
+func (m *Model) IsGet(fn *types.Func, recv types.Type) bool {
+	return m != nil && m.reader != nil && fn != nil && recv != nil && fn.Name() == "Get" && implements(recv, m.reader) && sameMethod(fn, recv, "Get")
+}
+
 // LoadedObject returns the object argument of a call that leaves the object
 // as the API server has it: a Get, or a Create, Update or Patch of the object
 // or of its status (the server's answer is decoded into it). It returns nil
@@ -315,7 +321,7 @@ func (m *Model) LoadedObject(info *types.Info, call *ast.CallExpr) ast.Expr {
 	idx := -1
 	switch fn.Name() {
 	case "Get":
-		if m.reader != nil && implements(recv, m.reader) && sameMethod(fn, recv, "Get") {
+		if m.IsGet(fn, recv) {
 			idx = 2
 		}
 	case "Create", "Update", "Patch":

@@ -292,12 +292,18 @@ type analyzer struct {
 	impls    map[*types.Func][]*ssa.Function // interface method → the package's implementations
 	selAt    map[token.Pos]*ast.SelectorExpr // by the selected name's position
 	fileOf   map[*ast.File]bool
+
+	// sound holds the edges made by at least one instruction outside a
+	// branch taken only when a Get failed (see failedLoadBlocks): the
+	// reconcile paths that messages name prefer them.
+	sound map[*ssa.Function]map[*ssa.Function]bool
 }
 
 // index discovers the package's functions and what is stored where.
 func (a *analyzer) index() {
 	a.seen = make(map[*ssa.Function]bool)
 	a.callees = make(map[*ssa.Function][]*ssa.Function)
+	a.sound = make(map[*ssa.Function]map[*ssa.Function]bool)
 	a.res.closures = make(map[*ssa.Function][]*ssa.MakeClosure)
 	a.stores = make(map[any][]ssa.Value)
 	a.callers = make(map[*ssa.Function][]ssa.CallInstruction)
@@ -392,7 +398,14 @@ func (a *analyzer) scan(fn *ssa.Function) {
 	for _, anon := range fn.AnonFuncs {
 		a.add(anon)
 	}
+	failed := a.failedLoadBlocks(fn)
 	for _, b := range fn.Blocks {
+		edge := func(from, to *ssa.Function) {
+			a.edge(from, to)
+			if !failed[b] {
+				a.markSound(from, to)
+			}
+		}
 		for _, instr := range b.Instrs {
 			switch instr := instr.(type) {
 			case *ssa.Store:
@@ -400,30 +413,110 @@ func (a *analyzer) scan(fn *ssa.Function) {
 			case *ssa.MakeClosure:
 				if cl, ok := instr.Fn.(*ssa.Function); ok {
 					a.res.closures[cl] = append(a.res.closures[cl], instr)
-					a.edge(fn, cl)
+					edge(fn, cl)
 				}
 			}
 			// Functions used as values may be called by whoever receives
 			// them: count them as called.
 			for _, op := range instr.Operands(nil) {
 				if f, ok := (*op).(*ssa.Function); ok {
-					a.edge(fn, f)
+					edge(fn, f)
 				}
 			}
 			if call, ok := instr.(ssa.CallInstruction); ok {
 				common := call.Common()
 				if callee := common.StaticCallee(); callee != nil {
 					a.callers[callee] = append(a.callers[callee], call)
-					a.edge(fn, callee)
+					edge(fn, callee)
 				} else if common.IsInvoke() {
 					for _, impl := range a.implementations(common.Value.Type(), common.Method) {
 						a.callers[impl] = append(a.callers[impl], call)
-						a.edge(fn, impl)
+						edge(fn, impl)
 					}
 				}
 			}
 		}
 	}
+}
+
+// markSound records a sound edge, and its generic origin's.
+func (a *analyzer) markSound(from, to *ssa.Function) {
+	for to != nil {
+		if a.sound[from] == nil {
+			a.sound[from] = make(map[*ssa.Function]bool)
+		}
+		a.sound[from][to] = true
+		to = to.Origin()
+	}
+}
+
+// failedLoadBlocks returns the blocks of fn that run only when a Get
+// failed: the branch of if err != nil (or the else of if err == nil) on the
+// error a controller-runtime Get returned. A path through them is real but
+// names the failure handling of an object that was not loaded; a message
+// should name the path that loaded it when there is one.
+func (a *analyzer) failedLoadBlocks(fn *ssa.Function) map[*ssa.BasicBlock]bool {
+	var out map[*ssa.BasicBlock]bool
+	for _, d := range fn.Blocks {
+		if len(d.Instrs) == 0 || len(d.Succs) != 2 {
+			continue
+		}
+		ifi, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		cmp, ok := ifi.Cond.(*ssa.BinOp)
+		if !ok || (cmp.Op != token.NEQ && cmp.Op != token.EQL) {
+			continue
+		}
+		errv := cmp.X
+		if isNilConst(errv) {
+			errv = cmp.Y
+		} else if !isNilConst(cmp.Y) {
+			continue
+		}
+		if !a.isGetError(errv) {
+			continue
+		}
+		branch := d.Succs[0]
+		if cmp.Op == token.EQL {
+			branch = d.Succs[1]
+		}
+		if len(branch.Preds) != 1 {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			if branch.Dominates(b) {
+				if out == nil {
+					out = make(map[*ssa.BasicBlock]bool)
+				}
+				out[b] = true
+			}
+		}
+	}
+	return out
+}
+
+func isNilConst(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.Value == nil
+}
+
+// isGetError reports whether v is the error a Get returned.
+func (a *analyzer) isGetError(v ssa.Value) bool {
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	common := call.Common()
+	fn := CalleeFunc(common)
+	var recv types.Type
+	if common.IsInvoke() {
+		recv = common.Value.Type()
+	} else if len(common.Args) > 0 && fn != nil && fn.Type().(*types.Signature).Recv() != nil {
+		recv = common.Args[0].Type()
+	}
+	return a.m.IsGet(fn, recv)
 }
 
 func (a *analyzer) recordStore(addr, val ssa.Value) {

@@ -92,17 +92,25 @@ func (a *analyzer) reachFromRoots() {
 	for _, r := range queue {
 		a.res.isRoot[r] = true
 	}
-	for i := 0; i < len(queue); i++ {
-		fn := queue[i]
-		for _, c := range a.callees[fn] {
-			if a.res.isRoot[c] {
-				continue
+	// First along sound edges, then along all: a function reached both
+	// through the handling of a failed Get and otherwise gets the path that
+	// loaded the object. The set reached is the same either way.
+	for _, soundOnly := range []bool{true, false} {
+		for i := 0; i < len(queue); i++ {
+			fn := queue[i]
+			for _, c := range a.callees[fn] {
+				if a.res.isRoot[c] {
+					continue
+				}
+				if _, done := a.res.parent[c]; done {
+					continue
+				}
+				if soundOnly && !a.sound[fn][c] {
+					continue
+				}
+				a.res.parent[c] = fn
+				queue = append(queue, c)
 			}
-			if _, done := a.res.parent[c]; done {
-				continue
-			}
-			a.res.parent[c] = fn
-			queue = append(queue, c)
 		}
 	}
 }

@@ -136,3 +136,10 @@ func TestCgo(t *testing.T) {
 func TestConflictRetry(t *testing.T) {
 	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/retried")
 }
+
+// TestFailedLoadPaths covers a writer reached both from the handling of a
+// failed Get and from the path that loaded the object: the message names
+// the latter.
+func TestFailedLoadPaths(t *testing.T) {
+	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/failedload")
+}
