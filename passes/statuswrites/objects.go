@@ -157,6 +157,13 @@ func (c *checker) keyOfObject(key ssa.Value) ssa.Value {
 func (c *checker) resolve(fn *ssa.Function, id ident) ident {
 	keys := c.info(fn).keys
 	for depth := 0; depth < 4 && !id.key; depth++ {
+		if v := capturedValue(id); v != nil {
+			// A variable a closure captures, stored once: the closure's
+			// load of it is the value stored (a parameter, say).
+			b, sel := pathOf(v)
+			id = ident{base: b, sel: sel + strings.TrimPrefix(id.sel, "*")}
+			continue
+		}
 		k, ok := keys[id]
 		if !ok {
 			break
@@ -164,6 +171,36 @@ func (c *checker) resolve(fn *ssa.Function, id ident) ident {
 		id = k
 	}
 	return id
+}
+
+func isPointer(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Pointer)
+	return ok
+}
+
+// capturedValue returns the value stored in id's base when the base is a
+// variable stored exactly once and id starts with a load of it: how SSA
+// keeps a parameter or local that a closure captures.
+func capturedValue(id ident) ssa.Value {
+	alloc, ok := id.base.(*ssa.Alloc)
+	if !ok || !strings.HasPrefix(id.sel, "*") {
+		return nil
+	}
+	if p, ok := alloc.Type().Underlying().(*types.Pointer); !ok || !isPointer(p.Elem()) {
+		return nil // a struct variable is the object itself, not a pointer to it
+	}
+	var stored ssa.Value
+	for _, r := range *alloc.Referrers() {
+		st, ok := r.(*ssa.Store)
+		if !ok || st.Addr != alloc {
+			continue
+		}
+		if stored != nil {
+			return nil // assigned again
+		}
+		stored = st.Val
+	}
+	return stored
 }
 
 // identOf returns the ident of the object value v in fn.
