@@ -1,0 +1,67 @@
+package conflict_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/statuslint/statuslint/bench/conflict/driver"
+	"github.com/statuslint/statuslint/bench/conflict/harness"
+)
+
+// TestConflicts runs the three variants of the example operator at the quick
+// size on a real kube-apiserver and etcd. It asserts what the fixes promise
+// of the fully fixed operator and that the shipped one does churn, so the
+// harness is seen to measure something; the -fix-only variant is reported,
+// not asserted, since what -fix covers is expected to grow.
+func TestConflicts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a kube-apiserver and etcd; not in -short")
+	}
+	ctx := context.Background()
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &harness.Harness{Root: root, Work: t.TempDir(), Log: testWriter{t}}
+	if h.Assets, err = h.Servers(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.BuildStatuslint(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var results []*driver.Result
+	for _, v := range harness.Variants {
+		p, err := h.Prepare(ctx, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: %d findings remain", v.Name, len(p.Findings))
+		res, err := h.Run(ctx, p, harness.Quick)
+		if err != nil {
+			t.Fatal(err)
+		}
+		results = append(results, res)
+	}
+	t.Logf("quick size (%d objects):\n%s", results[0].Objects, harness.Table(results))
+	if out := os.Getenv("CONFLICT_RESULTS_JSON"); out != "" {
+		writeJSON(t, out, results)
+	}
+
+	shipped, fixOnly, fixed := results[0], results[1], results[2]
+	if shipped.SteadyStatusWritesPerMinute <= 0 {
+		t.Errorf("shipped: %.0f steady-state status writes/min, want > 0 (the conditions mistake writes on every reconcile)", shipped.SteadyStatusWritesPerMinute)
+	}
+	if fixed.APIServer409Status != 0 || fixed.Client409ConflictStatus != 0 {
+		t.Errorf("%s: 409 on status writes: %d (apiserver), %d (client), want 0", fixed.Variant, fixed.APIServer409Status, fixed.Client409ConflictStatus)
+	}
+	if fixed.SteadyStatusWritesPerMinute != 0 || fixed.SteadyClientStatusWritesPerMinute != 0 {
+		t.Errorf("%s: steady-state status writes/min %.1f (apiserver), %.1f (client), want 0", fixed.Variant, fixed.SteadyStatusWritesPerMinute, fixed.SteadyClientStatusWritesPerMinute)
+	}
+	if fixed.Regressions != 0 {
+		t.Errorf("%s: %d observedGeneration regressions: %v", fixed.Variant, fixed.Regressions, fixed.RegressionExamples)
+	}
+	t.Logf("%s (reported, not asserted): 409 on status writes %d, steady-state status writes %.0f/min, regressions %d",
+		fixOnly.Variant, fixOnly.APIServer409Status, fixOnly.SteadyStatusWritesPerMinute, fixOnly.Regressions)
+}

@@ -1,0 +1,235 @@
+package driver
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+
+	"k8s.io/client-go/discovery"
+	"k8s.io/client-go/rest"
+	"sigs.k8s.io/controller-runtime/pkg/metrics"
+)
+
+// reqKey is what a request counter is kept by. Reason is only known on the
+// client side, where the body of a 409 tells Conflict from AlreadyExists.
+type reqKey struct {
+	Verb, Resource, Subresource, Code, Reason string
+}
+
+// counts is a snapshot of request counters.
+type counts map[reqKey]int64
+
+func (c counts) count(match func(reqKey) bool) int64 {
+	var n int64
+	for k, v := range c {
+		if match(k) {
+			n += v
+		}
+	}
+	return n
+}
+
+// statusWrites counts the writes of the status subresource of the example's
+// kinds, whatever their outcome.
+func (c counts) statusWrites() int64 {
+	return c.count(func(k reqKey) bool {
+		return k.Subresource == "status" && isWrite(k.Verb) && (k.Resource == "widgets" || k.Resource == "gadgets")
+	})
+}
+
+func (c counts) rows() []Row {
+	var rows []Row
+	for k, v := range c {
+		rows = append(rows, Row{Verb: k.Verb, Resource: k.Resource, Subresource: k.Subresource, Code: k.Code, Reason: k.Reason, Count: v})
+	}
+	sortRows(rows)
+	return rows
+}
+
+// requestCounter counts the operator's requests as its transport sees them.
+type requestCounter struct {
+	mu sync.Mutex
+	m  counts
+}
+
+func newRequestCounter() *requestCounter { return &requestCounter{m: counts{}} }
+
+func (c *requestCounter) wrap(rt http.RoundTripper) http.RoundTripper {
+	return roundTripFunc(func(req *http.Request) (*http.Response, error) {
+		resp, err := rt.RoundTrip(req)
+		resource, sub := resourceOf(req.URL.Path)
+		k := reqKey{Verb: req.Method, Resource: resource, Subresource: sub, Code: "error"}
+		if req.Method == http.MethodGet && req.URL.Query().Get("watch") == "true" {
+			k.Verb = "WATCH"
+		}
+		if err == nil {
+			k.Code = strconv.Itoa(resp.StatusCode)
+			if resp.StatusCode == http.StatusConflict {
+				// Read the Status the API server sent to tell a stale
+				// resourceVersion from a create of an existing object, and
+				// hand the client the same bytes.
+				body, _ := io.ReadAll(resp.Body)
+				_ = resp.Body.Close()
+				resp.Body = io.NopCloser(bytes.NewReader(body))
+				var status struct{ Reason string }
+				_ = json.Unmarshal(body, &status)
+				k.Reason = status.Reason
+			}
+		}
+		c.mu.Lock()
+		c.m[k]++
+		c.mu.Unlock()
+		return resp, err
+	})
+}
+
+func (c *requestCounter) snapshot() counts {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := make(counts, len(c.m))
+	for k, v := range c.m {
+		out[k] = v
+	}
+	return out
+}
+
+type roundTripFunc func(*http.Request) (*http.Response, error)
+
+func (f roundTripFunc) RoundTrip(req *http.Request) (*http.Response, error) { return f(req) }
+
+// resourceOf returns the resource and subresource a request path names:
+// /api/v1/namespaces/NS/RES/NAME/SUB or /apis/G/V/namespaces/NS/RES/NAME/SUB,
+// and the cluster-scoped forms without namespaces/NS.
+func resourceOf(path string) (resource, subresource string) {
+	parts := strings.Split(strings.Trim(path, "/"), "/")
+	var rest []string
+	switch {
+	case len(parts) >= 2 && parts[0] == "api":
+		rest = parts[2:]
+	case len(parts) >= 3 && parts[0] == "apis":
+		rest = parts[3:]
+	default:
+		return "", ""
+	}
+	if len(rest) >= 2 && rest[0] == "namespaces" && len(rest) > 2 {
+		rest = rest[2:]
+	}
+	if len(rest) > 0 {
+		resource = rest[0]
+	}
+	if len(rest) > 2 {
+		subresource = rest[2]
+	}
+	return resource, subresource
+}
+
+// scrapeAPIServer reads apiserver_request_total from the API server's
+// /metrics, keeping the example's kinds and their ConfigMaps.
+func scrapeAPIServer(ctx context.Context, cfg *rest.Config) (counts, error) {
+	dc, err := discovery.NewDiscoveryClientForConfig(cfg)
+	if err != nil {
+		return nil, err
+	}
+	raw, err := dc.RESTClient().Get().AbsPath("/metrics").DoRaw(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("reading the API server's metrics: %w", err)
+	}
+	return parseRequestTotal(raw)
+}
+
+// parseRequestTotal parses the apiserver_request_total samples of a
+// Prometheus text exposition.
+func parseRequestTotal(raw []byte) (counts, error) {
+	out := counts{}
+	sc := bufio.NewScanner(bytes.NewReader(raw))
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		rest, ok := strings.CutPrefix(line, "apiserver_request_total{")
+		if !ok {
+			continue
+		}
+		end := strings.LastIndex(rest, "} ")
+		if end < 0 {
+			return nil, fmt.Errorf("malformed sample %q", line)
+		}
+		labels := parseLabels(rest[:end])
+		v, err := strconv.ParseFloat(strings.TrimSpace(rest[end+2:]), 64)
+		if err != nil {
+			return nil, fmt.Errorf("malformed sample %q: %v", line, err)
+		}
+		switch labels["resource"] {
+		case "widgets", "gadgets", "configmaps":
+		default:
+			continue
+		}
+		k := reqKey{Verb: labels["verb"], Resource: labels["resource"], Subresource: labels["subresource"], Code: labels["code"]}
+		out[k] += int64(v)
+	}
+	return out, sc.Err()
+}
+
+// parseLabels parses name="value",name="value"; the values of this metric
+// hold no quotes or escapes.
+func parseLabels(s string) map[string]string {
+	labels := map[string]string{}
+	for s != "" {
+		eq := strings.Index(s, `="`)
+		if eq < 0 {
+			break
+		}
+		name := s[:eq]
+		s = s[eq+2:]
+		q := strings.IndexByte(s, '"')
+		if q < 0 {
+			break
+		}
+		labels[name] = s[:q]
+		s = strings.TrimPrefix(s[q+1:], ",")
+	}
+	return labels
+}
+
+// reconciles is controller-runtime's reconcile counter, read in process.
+type reconciles struct {
+	total, errors int64
+	byController  map[string]int64
+}
+
+func reconcileCounts() (reconciles, error) {
+	r := reconciles{byController: map[string]int64{}}
+	families, err := metrics.Registry.Gather()
+	if err != nil {
+		return r, err
+	}
+	for _, f := range families {
+		if f.GetName() != "controller_runtime_reconcile_total" {
+			continue
+		}
+		for _, m := range f.GetMetric() {
+			var controller, result string
+			for _, l := range m.GetLabel() {
+				switch l.GetName() {
+				case "controller":
+					controller = l.GetValue()
+				case "result":
+					result = l.GetValue()
+				}
+			}
+			n := int64(m.GetCounter().GetValue())
+			r.total += n
+			r.byController[controller] += n
+			if result == "error" {
+				r.errors += n
+			}
+		}
+	}
+	return r, nil
+}

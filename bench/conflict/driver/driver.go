@@ -1,0 +1,327 @@
+// Package driver runs one variant of the example operator against a real
+// kube-apiserver and etcd that envtest starts, under bursts of new objects
+// and an interfering writer, and prints what happened as JSON.
+//
+// The main that calls Main (main.go.txt) is compiled inside each variant's
+// copy of the example module, so the reconcilers measured are exactly the
+// code of that copy: as shipped, as statuslint -fix left it, or hand-fixed.
+package driver
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"sort"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/go-logr/logr"
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
+	"k8s.io/client-go/rest"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/cache"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/config"
+	"sigs.k8s.io/controller-runtime/pkg/envtest"
+	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
+)
+
+// Namespace is where every object of a run lives.
+const Namespace = "bench"
+
+// Config is one run's load. The flags of Main set it.
+type Config struct {
+	Variant    string
+	Assets     string        // directory with kube-apiserver and etcd (KUBEBUILDER_ASSETS)
+	CRDs       string        // directory with the Widget and Gadget CRDs
+	Bursts     int           // bursts of new objects
+	PerBurst   int           // objects per burst, half Widgets and half Gadgets
+	BurstGap   time.Duration // pause between the starts of two bursts
+	Workers    int           // MaxConcurrentReconciles of each controller
+	Interfere  float64       // interfering writes per second, from the first burst to the end
+	Settle     time.Duration // wait after the last Ready before the steady window
+	Steady     time.Duration // the steady-state window
+	SyncPeriod time.Duration // the cache's resync period; 0 keeps controller-runtime's default
+	Timeout    time.Duration // how long to wait for every object to be Ready, per phase
+}
+
+// Main parses the flags, runs the operator that setup registers, prints the
+// Result as JSON on stdout and exits non-zero on failure.
+func Main(addToScheme func(*runtime.Scheme) error, setup func(ctrl.Manager) error) {
+	var cfg Config
+	flag.StringVar(&cfg.Variant, "variant", "", "name of the variant, copied into the result")
+	flag.StringVar(&cfg.Assets, "assets", os.Getenv("KUBEBUILDER_ASSETS"), "directory holding kube-apiserver and etcd")
+	flag.StringVar(&cfg.CRDs, "crds", "", "directory holding the CRDs")
+	flag.IntVar(&cfg.Bursts, "bursts", 2, "bursts of new objects")
+	flag.IntVar(&cfg.PerBurst, "per-burst", 50, "objects per burst (half Widgets, half Gadgets)")
+	flag.DurationVar(&cfg.BurstGap, "burst-gap", 2*time.Second, "pause between the starts of two bursts")
+	flag.IntVar(&cfg.Workers, "workers", 50, "MaxConcurrentReconciles of each controller")
+	flag.Float64Var(&cfg.Interfere, "interfere", 20, "interfering writes per second")
+	flag.DurationVar(&cfg.Settle, "settle", 5*time.Second, "wait after all are Ready before the steady window")
+	flag.DurationVar(&cfg.Steady, "steady", 20*time.Second, "length of the steady-state window")
+	flag.DurationVar(&cfg.SyncPeriod, "sync-period", 0, "cache resync period (0: controller-runtime's default)")
+	flag.DurationVar(&cfg.Timeout, "timeout", 5*time.Minute, "how long to wait for all objects to be Ready, per phase")
+	flag.Parse()
+
+	res, err := Run(context.Background(), cfg, addToScheme, setup)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "driver:", err)
+		os.Exit(1)
+	}
+	enc := json.NewEncoder(os.Stdout)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(res); err != nil {
+		fmt.Fprintln(os.Stderr, "driver:", err)
+		os.Exit(1)
+	}
+}
+
+// Run starts the control plane, the operator, the watcher and the load, and
+// measures one run.
+func Run(ctx context.Context, cfg Config, addToScheme func(*runtime.Scheme) error, setup func(ctrl.Manager) error) (*Result, error) {
+	// The operator's reconcile errors (409s among them) are counted from its
+	// metrics; its log would only be noise here.
+	ctrl.SetLogger(logr.Discard())
+
+	env := &envtest.Environment{
+		BinaryAssetsDirectory: cfg.Assets,
+		CRDDirectoryPaths:     []string{cfg.CRDs},
+		ErrorIfCRDPathMissing: true,
+	}
+	start := time.Now()
+	adminCfg, err := env.Start()
+	if err != nil {
+		return nil, fmt.Errorf("starting kube-apiserver and etcd: %w", err)
+	}
+	defer func() { _ = env.Stop() }()
+	res := &Result{Variant: cfg.Variant, Config: cfg, ControlPlaneStartSeconds: time.Since(start).Seconds()}
+
+	scheme := runtime.NewScheme()
+	if err := clientgoscheme.AddToScheme(scheme); err != nil {
+		return nil, err
+	}
+	if err := addToScheme(scheme); err != nil {
+		return nil, err
+	}
+
+	// The load and the watcher are other clients of the API server, not
+	// limited by client-side rate limits, so they do not slow the run.
+	adminCfg.QPS, adminCfg.Burst = -1, 0
+	admin, err := client.New(adminCfg, client.Options{Scheme: scheme})
+	if err != nil {
+		return nil, err
+	}
+	if err := admin.Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: Namespace}}); err != nil {
+		return nil, err
+	}
+
+	// The operator gets its own rest.Config, its transport wrapped to count
+	// every request it sends by verb, resource, subresource and outcome.
+	counter := newRequestCounter()
+	opCfg := rest.CopyConfig(adminCfg)
+	opCfg.UserAgent = "widget-operator"
+	opCfg.QPS, opCfg.Burst = -1, 0
+	opCfg.WrapTransport = counter.wrap
+	opts := ctrl.Options{
+		Scheme:                 scheme,
+		Metrics:                metricsserver.Options{BindAddress: "0"},
+		HealthProbeBindAddress: "0",
+		Controller:             config.Controller{MaxConcurrentReconciles: cfg.Workers},
+	}
+	if cfg.SyncPeriod > 0 {
+		opts.Cache = cache.Options{SyncPeriod: &cfg.SyncPeriod}
+	}
+	mgr, err := ctrl.NewManager(opCfg, opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := setup(mgr); err != nil {
+		return nil, fmt.Errorf("setting up the operator: %w", err)
+	}
+
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	watch, err := startWatcher(runCtx, adminCfg)
+	if err != nil {
+		return nil, err
+	}
+	mgrDone := make(chan error, 1)
+	go func() { mgrDone <- mgr.Start(runCtx) }()
+	if !mgr.GetCache().WaitForCacheSync(runCtx) {
+		return nil, fmt.Errorf("the operator's cache did not sync")
+	}
+
+	load := &loader{c: admin}
+	var interfering atomic.Int64
+	stopInterfere := make(chan struct{})
+	var interferers sync.WaitGroup
+	interferers.Add(1)
+	go func() {
+		defer interferers.Done()
+		load.interfere(runCtx, cfg.Interfere, stopInterfere, &interfering)
+	}()
+
+	// Phase 1: bursts of new objects.
+	t0 := time.Now()
+	total := cfg.Bursts * cfg.PerBurst
+	for b := 0; b < cfg.Bursts; b++ {
+		if b > 0 {
+			time.Sleep(cfg.BurstGap)
+		}
+		if err := load.createBurst(runCtx, b*cfg.PerBurst, cfg.PerBurst); err != nil {
+			return nil, fmt.Errorf("burst %d: %w", b+1, err)
+		}
+	}
+	if err := watch.waitReady(runCtx, total, 1, cfg.Timeout); err != nil {
+		return nil, fmt.Errorf("after the bursts: %w", err)
+	}
+	res.ReadyAfterBurstsSeconds = time.Since(t0).Seconds()
+
+	// Phase 2: a new generation of every object, as a rollout would.
+	t1 := time.Now()
+	if err := load.rollout(runCtx); err != nil {
+		return nil, fmt.Errorf("rollout: %w", err)
+	}
+	if err := watch.waitReady(runCtx, total, 2, cfg.Timeout); err != nil {
+		return nil, fmt.Errorf("after the rollout: %w", err)
+	}
+	res.ReadyAfterRolloutSeconds = time.Since(t1).Seconds()
+
+	// Phase 3: steady state. Every object is Ready and nothing the operator
+	// manages changes; the interfering writer goes on touching labels and
+	// annotations, as other components of a cluster do all the time.
+	time.Sleep(cfg.Settle)
+	apiBefore, err := scrapeAPIServer(runCtx, adminCfg)
+	if err != nil {
+		return nil, err
+	}
+	clientBefore := counter.snapshot()
+	recBefore, err := reconcileCounts()
+	if err != nil {
+		return nil, err
+	}
+	time.Sleep(cfg.Steady)
+	apiAfter, err := scrapeAPIServer(runCtx, adminCfg)
+	if err != nil {
+		return nil, err
+	}
+	clientAfter := counter.snapshot()
+	recAfter, err := reconcileCounts()
+	if err != nil {
+		return nil, err
+	}
+	close(stopInterfere)
+	interferers.Wait()
+
+	minutes := cfg.Steady.Minutes()
+	res.Objects = total
+	res.InterferingWrites = interfering.Load()
+	res.SteadyWindowSeconds = cfg.Steady.Seconds()
+	res.SteadyStatusWritesPerMinute = float64(apiAfter.statusWrites()-apiBefore.statusWrites()) / minutes
+	res.SteadyClientStatusWritesPerMinute = float64(clientAfter.statusWrites()-clientBefore.statusWrites()) / minutes
+	res.SteadyReconcilesPerMinute = float64(recAfter.total-recBefore.total) / minutes
+
+	res.APIServer409Status = apiAfter.count(func(k reqKey) bool { return k.Code == "409" && k.Subresource == "status" })
+	res.APIServer409Other = apiAfter.count(func(k reqKey) bool { return k.Code == "409" && k.Subresource != "status" })
+	res.Client409Conflict = clientAfter.count(func(k reqKey) bool { return k.Code == "409" && k.Reason == "Conflict" })
+	res.Client409ConflictStatus = clientAfter.count(func(k reqKey) bool {
+		return k.Code == "409" && k.Reason == "Conflict" && k.Subresource == "status"
+	})
+	res.Client409Other = clientAfter.count(func(k reqKey) bool { return k.Code == "409" && k.Reason != "Conflict" })
+	res.ClientWrites = clientAfter.count(func(k reqKey) bool { return isWrite(k.Verb) })
+	res.ClientStatusWrites = clientAfter.statusWrites()
+	res.Reconciles = recAfter.total
+	res.ReconcileErrors = recAfter.errors
+	res.ReconcilesByController = recAfter.byController
+	if res.Reconciles > 0 {
+		res.WritesPerReconcile = float64(res.ClientWrites) / float64(res.Reconciles)
+	}
+	res.ReconcilesPerObject = float64(res.Reconciles) / float64(total)
+	res.Regressions, res.RegressionExamples = watch.regressions()
+	res.APIServerRequests = apiAfter.rows()
+	res.ClientRequests = clientAfter.rows()
+
+	cancel()
+	if err := <-mgrDone; err != nil {
+		return nil, fmt.Errorf("the operator stopped: %w", err)
+	}
+	return res, nil
+}
+
+// Result is what one run measured. Counts cover the whole run unless their
+// name says Steady.
+type Result struct {
+	Variant string
+	Config  Config
+	Objects int
+
+	ControlPlaneStartSeconds float64
+	ReadyAfterBurstsSeconds  float64 // from the first create until every object is Ready
+	ReadyAfterRolloutSeconds float64 // from the spec change until every object is Ready again
+
+	APIServer409Status      int64 // apiserver_request_total code 409 on the status subresource
+	APIServer409Other       int64 // code 409 elsewhere (AlreadyExists on a create, conflicts on the main resource)
+	Client409Conflict       int64 // the operator's requests answered 409 Conflict
+	Client409ConflictStatus int64 // of which status writes
+	Client409Other          int64 // answered 409 with another reason (AlreadyExists)
+
+	ClientWrites           int64 // the operator's POST, PUT, PATCH and DELETE requests
+	ClientStatusWrites     int64
+	Reconciles             int64
+	ReconcileErrors        int64
+	WritesPerReconcile     float64
+	ReconcilesPerObject    float64
+	ReconcilesByController map[string]int64
+
+	SteadyWindowSeconds               float64
+	SteadyStatusWritesPerMinute       float64 // from the apiserver's metrics
+	SteadyClientStatusWritesPerMinute float64 // from the operator's transport
+	SteadyReconcilesPerMinute         float64
+
+	Regressions        int // times the watcher saw an object's status.observedGeneration go down
+	RegressionExamples []string
+
+	InterferingWrites int64
+
+	APIServerRequests []Row // apiserver_request_total for widgets, gadgets and configmaps at the end
+	ClientRequests    []Row // the operator's requests at the end
+}
+
+// Row is one request counter.
+type Row struct {
+	Verb, Resource, Subresource, Code, Reason string
+	Count                                     int64
+}
+
+func isWrite(verb string) bool {
+	switch verb {
+	case "POST", "PUT", "PATCH", "APPLY", "DELETE":
+		return true
+	}
+	return false
+}
+
+func sortRows(rows []Row) {
+	sort.Slice(rows, func(i, j int) bool {
+		a, b := rows[i], rows[j]
+		if a.Resource != b.Resource {
+			return a.Resource < b.Resource
+		}
+		if a.Subresource != b.Subresource {
+			return a.Subresource < b.Subresource
+		}
+		if a.Verb != b.Verb {
+			return a.Verb < b.Verb
+		}
+		if a.Code != b.Code {
+			return a.Code < b.Code
+		}
+		return a.Reason < b.Reason
+	})
+}

@@ -1,0 +1,276 @@
+// Package harness prepares the variants of the example operator that the
+// conflict benchmark compares, runs each under the same load against its
+// own kube-apiserver and etcd, and writes the table.
+//
+// Each variant is a copy of example/ made at run time: as shipped; after
+// the statuslint -fix of this checkout, so the figures are those of what the
+// tool writes today; and after -fix, the findings without an automatic fix
+// patched by hand the way their messages say. Into each copy goes a small
+// main (drivermain.go.txt) that runs the copy's reconcilers under the
+// driver package, built as a binary and run as a process of its own, so the
+// runs share no controller-runtime globals.
+package harness
+
+import (
+	"bytes"
+	"context"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/statuslint/statuslint/bench/conflict/driver"
+)
+
+//go:embed drivermain.go.txt
+var driverMain []byte
+
+// Variant is one version of the example operator.
+type Variant struct {
+	Name string
+	Note string
+	Fix  bool // statuslint -fix applied
+	Hand bool // the remaining findings fixed by hand (see handFixes)
+}
+
+// Variants are the three the benchmark compares, in table order.
+var Variants = []Variant{
+	{Name: "shipped", Note: "example/ as committed"},
+	{Name: "statuslint -fix", Fix: true, Note: "after `statuslint -fix ./...` of this checkout"},
+	{Name: "fixed by hand", Fix: true, Hand: true, Note: "after -fix, the findings without an automatic fix patched the way their messages say (hand-fixed)"},
+}
+
+// Load is the size and shape of one run; see driver.Config.
+type Load struct {
+	Bursts, PerBurst, Workers int
+	Interfere                 float64
+	BurstGap, Settle, Steady  time.Duration
+	Timeout                   time.Duration
+}
+
+// Quick is the size the test runs.
+var Quick = Load{Bursts: 2, PerBurst: 60, Workers: 60, Interfere: 20, BurstGap: 2 * time.Second, Settle: 5 * time.Second, Steady: 20 * time.Second, Timeout: 5 * time.Minute}
+
+// Large is the benchmark's size: 1,500 objects in 5 bursts of 300, for
+// two cores.
+var Large = Load{Bursts: 5, PerBurst: 300, Workers: 200, Interfere: 40, BurstGap: 5 * time.Second, Settle: 10 * time.Second, Steady: 60 * time.Second, Timeout: 15 * time.Minute}
+
+// Args are the driver flags for l.
+func (l Load) Args() []string {
+	return []string{
+		"-bursts", fmt.Sprint(l.Bursts), "-per-burst", fmt.Sprint(l.PerBurst),
+		"-workers", fmt.Sprint(l.Workers), "-interfere", fmt.Sprint(l.Interfere),
+		"-burst-gap", l.BurstGap.String(), "-settle", l.Settle.String(),
+		"-steady", l.Steady.String(), "-timeout", l.Timeout.String(),
+	}
+}
+
+// Harness builds and runs the variants.
+type Harness struct {
+	Root   string    // the statuslint repository
+	Assets string    // directory with kube-apiserver and etcd
+	Work   string    // scratch directory
+	Log    io.Writer // progress and the subprocesses' stderr
+
+	statuslint string
+}
+
+// Prepared is a variant ready to run.
+type Prepared struct {
+	Variant
+	Dir      string   // the variant's copy of the example
+	Binary   string   // its driver
+	Findings []string // what statuslint still reports on the copy
+}
+
+// BuildStatuslint builds cmd/statuslint of the checkout.
+func (h *Harness) BuildStatuslint(ctx context.Context) error {
+	h.statuslint = filepath.Join(h.Work, "statuslint")
+	_, err := h.run(ctx, h.Root, nil, "go", "build", "-o", h.statuslint, "./cmd/statuslint")
+	return err
+}
+
+// Prepare copies the example, applies the variant's fixes and builds its
+// driver.
+func (h *Harness) Prepare(ctx context.Context, v Variant) (*Prepared, error) {
+	slug := strings.NewReplacer(" ", "-", "-fix", "fix").Replace(v.Name)
+	dir := filepath.Join(h.Work, slug, "example")
+	if err := os.RemoveAll(filepath.Dir(dir)); err != nil {
+		return nil, err
+	}
+	if err := copyDir(filepath.Join(h.Root, "example"), dir); err != nil {
+		return nil, err
+	}
+	harnessMod := filepath.Join(h.Root, "bench", "conflict")
+	if _, err := h.run(ctx, dir, nil, "go", "mod", "edit",
+		"-replace=github.com/statuslint/statuslint="+h.Root,
+		"-require=github.com/statuslint/statuslint/bench/conflict@v0.0.0-00010101000000-000000000000",
+		"-replace=github.com/statuslint/statuslint/bench/conflict="+harnessMod); err != nil {
+		return nil, err
+	}
+	if v.Fix {
+		// statuslint exits non-zero while findings remain (those without a
+		// fix); what matters is that it wrote its fixes, checked below by
+		// building the copy.
+		if _, err := h.run(ctx, dir, nil, h.statuslint, "-fix", "./..."); err != nil && !isExit(err) {
+			return nil, err
+		}
+	}
+	if v.Hand {
+		if err := applyHandFixes(dir); err != nil {
+			return nil, fmt.Errorf("%s: %w", v.Name, err)
+		}
+	}
+	p := &Prepared{Variant: v, Dir: dir, Binary: filepath.Join(h.Work, slug, "conflictdriver")}
+	// The findings are printed on stderr.
+	_, out, err := h.run2(ctx, dir, nil, h.statuslint, "./...")
+	if err != nil && !isExit(err) {
+		return nil, err
+	}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		if line != "" {
+			p.Findings = append(p.Findings, line)
+		}
+	}
+
+	// The driver's main goes into the copy, where it may import the
+	// copy's internal packages; the harness module's go.sum joins the
+	// copy's for the packages the driver brings in.
+	mainDir := filepath.Join(dir, "cmd", "conflictdriver")
+	if err := os.MkdirAll(mainDir, 0o755); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(mainDir, "main.go"), driverMain, 0o644); err != nil {
+		return nil, err
+	}
+	sums, err := os.ReadFile(filepath.Join(harnessMod, "go.sum"))
+	if err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(filepath.Join(dir, "go.sum"), os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	_, err = f.Write(sums)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, err
+	}
+	env := []string{"GOFLAGS=-mod=mod " + os.Getenv("GOFLAGS")}
+	if _, err := h.run(ctx, dir, env, "go", "build", "-o", p.Binary, "./cmd/conflictdriver"); err != nil {
+		return nil, fmt.Errorf("building the %s driver: %w", v.Name, err)
+	}
+	return p, nil
+}
+
+// Run runs a prepared variant under load and returns what it measured.
+func (h *Harness) Run(ctx context.Context, p *Prepared, l Load) (*driver.Result, error) {
+	args := append([]string{"-variant", p.Name, "-assets", h.Assets,
+		"-crds", filepath.Join(h.Root, "bench", "conflict", "testdata", "crds")}, l.Args()...)
+	fmt.Fprintf(h.Log, "running %s: %s\n", p.Name, strings.Join(args, " "))
+	start := time.Now()
+	out, err := h.run(ctx, filepath.Dir(p.Binary), nil, p.Binary, args...)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", p.Name, err)
+	}
+	var res driver.Result
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		return nil, fmt.Errorf("%s: reading its result: %w", p.Name, err)
+	}
+	fmt.Fprintf(h.Log, "%s done in %s\n", p.Name, time.Since(start).Round(time.Second))
+	return &res, nil
+}
+
+// run runs a command in dir and returns its stdout; its stderr goes to the
+// log, and into the error when it fails.
+func (h *Harness) run(ctx context.Context, dir string, env []string, name string, args ...string) (string, error) {
+	out, _, err := h.run2(ctx, dir, env, name, args...)
+	return out, err
+}
+
+// run2 is run that also returns the command's stderr.
+func (h *Harness) run2(ctx context.Context, dir string, env []string, name string, args ...string) (string, string, error) {
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout = &stdout
+	cmd.Stderr = &stderr
+	if h.Log != nil {
+		cmd.Stderr = io.MultiWriter(&stderr, h.Log)
+	}
+	if err := cmd.Run(); err != nil {
+		return stdout.String(), stderr.String(), &cmdError{cmd: name + " " + strings.Join(args, " "), err: err, stderr: stderr.String()}
+	}
+	return stdout.String(), stderr.String(), nil
+}
+
+type cmdError struct {
+	cmd, stderr string
+	err         error
+}
+
+func (e *cmdError) Error() string {
+	s := e.stderr
+	if len(s) > 4000 {
+		s = "..." + s[len(s)-4000:]
+	}
+	return fmt.Sprintf("%s: %v\n%s", e.cmd, e.err, s)
+}
+
+func (e *cmdError) Unwrap() error { return e.err }
+
+// isExit reports whether err is only a non-zero exit of a command that ran.
+func isExit(err error) bool {
+	var ee *exec.ExitError
+	ce, ok := err.(*cmdError)
+	if !ok {
+		return false
+	}
+	ee, ok = ce.err.(*exec.ExitError)
+	return ok && ee.ExitCode() > 0
+}
+
+// copyDir copies the tree src to dst.
+func copyDir(src, dst string) error {
+	return filepath.Walk(src, func(path string, info os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, path)
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(dst, rel)
+		if info.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, info.Mode().Perm())
+	})
+}
+
+// Servers returns the directory holding kube-apiserver and etcd:
+// KUBEBUILDER_ASSETS when set, else what build-servers.sh prints, which
+// builds them the first time.
+func (h *Harness) Servers(ctx context.Context) (string, error) {
+	if dir := os.Getenv("KUBEBUILDER_ASSETS"); dir != "" {
+		return dir, nil
+	}
+	out, err := h.run(ctx, h.Root, nil, "bash", filepath.Join(h.Root, "bench", "conflict", "build-servers.sh"))
+	if err != nil {
+		return "", err
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	return lines[len(lines)-1], nil
+}

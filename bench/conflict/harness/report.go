@@ -1,0 +1,38 @@
+package harness
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/statuslint/statuslint/bench/conflict/driver"
+)
+
+// Table is the Markdown table of results, one row per variant.
+func Table(results []*driver.Result) string {
+	var b strings.Builder
+	b.WriteString("| variant | 409 on status writes (apiserver / client) | other 409s (apiserver) | API writes per reconcile | steady-state status writes/min (apiserver / client) | reconciles per object | all Ready after the bursts | all Ready after the spec change | observedGeneration regressions | reconcile errors |\n")
+	b.WriteString("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
+	for _, r := range results {
+		fmt.Fprintf(&b, "| %s | %d / %d | %d | %.2f | %.0f / %.0f | %.2f | %.1f s | %.1f s | %d | %d |\n",
+			r.Variant,
+			r.APIServer409Status, r.Client409ConflictStatus,
+			r.APIServer409Other,
+			r.WritesPerReconcile,
+			r.SteadyStatusWritesPerMinute, r.SteadyClientStatusWritesPerMinute,
+			r.ReconcilesPerObject,
+			r.ReadyAfterBurstsSeconds, r.ReadyAfterRolloutSeconds,
+			r.Regressions,
+			r.ReconcileErrors)
+	}
+	return b.String()
+}
+
+// Headline is the one line for the README: the shipped operator against the
+// fully fixed one.
+func Headline(shipped, fixed *driver.Result, objects int) string {
+	return fmt.Sprintf("On a real kube-apiserver and etcd, %d objects: 409s on status writes: %d → %d; steady-state status writes: %.0f/min → %.0f/min; observedGeneration regressions: %d → %d.",
+		objects,
+		shipped.APIServer409Status, fixed.APIServer409Status,
+		shipped.SteadyStatusWritesPerMinute, fixed.SteadyStatusWritesPerMinute,
+		shipped.Regressions, fixed.Regressions)
+}
