@@ -7,6 +7,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"sigs.k8s.io/controller-runtime/pkg/builder"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 	"sigs.k8s.io/controller-runtime/pkg/log"
 	"sigs.k8s.io/controller-runtime/pkg/manager"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
@@ -54,4 +55,7 @@ var (
 
 	// SetLogger sets a concrete logging implementation.
 	SetLogger = log.SetLogger
+
+	// SetControllerReference sets owner as a Controller OwnerReference on owned.
+	SetControllerReference = controllerutil.SetControllerReference
 )

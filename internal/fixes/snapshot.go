@@ -1,0 +1,117 @@
+package fixes
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/statuslint/statuslint/internal/crmodel"
+)
+
+// The merge-patch fixes (objectupdate's metadata patch; statusupdate's
+// status patch takes the same shape) copy the object right after its load
+// and patch from that copy. Snapshots names those copies and writes the
+// statement that makes one.
+
+// Snapshots remembers the names one pass's fixes give their copies, so
+// that two fixes in one function that copy after different loads declare
+// different variables when applied together, and two that copy after the
+// same load make the same edit, which drivers merge.
+type Snapshots struct {
+	byLoad map[ast.Stmt]string
+	inBody map[*ast.BlockStmt]map[string]bool
+}
+
+// NewSnapshots returns an empty set of names, for one pass over a package.
+func NewSnapshots() *Snapshots {
+	return &Snapshots{byLoad: make(map[ast.Stmt]string), inBody: make(map[*ast.BlockStmt]map[string]bool)}
+}
+
+// Copy returns the name of the copy of v to patch from, taken right after
+// the statement load, and the statement that makes it: empty when the
+// statement after load already copies v with DeepCopy (that copy is
+// reused). addr is set when the object argument is &v. clientName is how
+// the file names controller-runtime's client package, for the type
+// assertion a DeepCopyObject copy needs. On failure the name is empty and
+// the second result says why.
+func (s *Snapshots) Copy(pass *analysis.Pass, m *crmodel.Model, clientName string, load ast.Stmt, v *types.Var, addr bool, body *ast.BlockStmt) (string, string) {
+	info := pass.TypesInfo
+	if next := StmtAfter(body, load); next != nil {
+		if as, ok := next.(*ast.AssignStmt); ok && as.Tok == token.DEFINE && len(as.Lhs) == 1 && len(as.Rhs) == 1 {
+			if c, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok && len(c.Args) == 0 {
+				if sel, ok := c.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "DeepCopy" {
+					if u, _ := ObjectVar(info, sel.X); u == v {
+						if id, ok := as.Lhs[0].(*ast.Ident); ok && id.Name != "_" {
+							return id.Name, ""
+						}
+					}
+				}
+			}
+		}
+	}
+
+	objType := v.Type()
+	if addr {
+		objType = types.NewPointer(objType)
+	}
+	var copyExpr string
+	if dc := methodSig(pass.Pkg, objType, "DeepCopy"); dc != nil && dc.Params().Len() == 0 && dc.Results().Len() == 1 &&
+		types.Identical(dc.Results().At(0).Type(), objType) {
+		copyExpr = v.Name() + ".DeepCopy()"
+	} else if dco := methodSig(pass.Pkg, objType, "DeepCopyObject"); dco != nil && dco.Results().Len() == 1 {
+		mergeFrom, _ := m.Lookup("MergeFrom").(*types.Func)
+		if mergeFrom == nil {
+			return "", "client.MergeFrom is missing"
+		}
+		param := mergeFrom.Type().(*types.Signature).Params().At(0).Type()
+		copyExpr = v.Name() + ".DeepCopyObject()"
+		if !types.AssignableTo(dco.Results().At(0).Type(), param) {
+			copyExpr += ".(" + clientName + ".Object)"
+		}
+	} else {
+		return "", fmt.Sprintf("%s has no DeepCopy method", types.TypeString(objType, types.RelativeTo(pass.Pkg)))
+	}
+
+	if name, ok := s.byLoad[load]; ok {
+		return name, name + " := " + copyExpr
+	}
+	name := FreeName(pass.Pkg, body, load.End(), "base", func(n string) bool { return s.inBody[body][n] })
+	s.byLoad[load] = name
+	if s.inBody[body] == nil {
+		s.inBody[body] = make(map[string]bool)
+	}
+	s.inBody[body][name] = true
+	return name, name + " := " + copyExpr
+}
+
+// PatchOptionType returns the option type of the Patch method of a client
+// or writer type (client.PatchOption, client.SubResourcePatchOption), or
+// nil when it has no such method: an Update's options carry over to the
+// patch that replaces it only if they are of this type too.
+func PatchOptionType(pkg *types.Package, writer types.Type) types.Type {
+	if writer == nil {
+		return nil
+	}
+	sig := methodSig(pkg, writer, "Patch")
+	if sig == nil || !sig.Variadic() || sig.Params().Len() == 0 {
+		return nil
+	}
+	s, ok := sig.Params().At(sig.Params().Len() - 1).Type().(*types.Slice)
+	if !ok {
+		return nil
+	}
+	return s.Elem()
+}
+
+func methodSig(pkg *types.Package, t types.Type, name string) *types.Signature {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, pkg, name)
+	if fn, ok := obj.(*types.Func); ok {
+		if sig, ok := fn.Type().(*types.Signature); ok {
+			return sig
+		}
+	}
+	return nil
+}

@@ -1,0 +1,822 @@
+package objectupdate
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/statuslint/statuslint/internal/crmodel"
+)
+
+// What an Update sends is what changed in the object since its load. The
+// pass reports only when every change can be seen and is to the
+// metadata's labels, annotations, owner references or finalizers: this
+// file classifies each use of the object between its load and the Update
+// (and in the package's functions it is handed to) as a read, a change of
+// one of those, or something that rules the finding out (a change of the
+// spec, the status or other metadata, or a hand-over whose effect cannot
+// be seen).
+
+// area is a set of the metadata the pass can patch.
+type area uint8
+
+const (
+	labelsArea area = 1 << iota
+	annotationsArea
+	ownersArea
+	finalizersArea
+)
+
+// String names the areas for messages: "labels and owner references".
+func (a area) String() string {
+	var parts []string
+	for _, x := range []struct {
+		a    area
+		name string
+	}{{labelsArea, "labels"}, {annotationsArea, "annotations"}, {ownersArea, "owner references"}, {finalizersArea, "finalizers"}} {
+		if a&x.a != 0 {
+			parts = append(parts, x.name)
+		}
+	}
+	switch len(parts) {
+	case 0:
+		return "nothing"
+	case 1:
+		return parts[0]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}
+
+// effect is what the uses of an object do to it.
+type effect struct {
+	changed area
+	blocked string    // why the finding is ruled out; empty if it is not
+	at      token.Pos // where
+}
+
+func (e *effect) block(pos token.Pos, why string) {
+	if e.blocked == "" {
+		e.blocked, e.at = why, pos
+	}
+}
+
+func (e *effect) merge(o effect) {
+	e.changed |= o.changed
+	if o.blocked != "" {
+		e.block(o.at, o.blocked)
+	}
+}
+
+// pathKind is what part of the object an expression reaches.
+type pathKind int
+
+const (
+	wholeObject pathKind = iota // the object itself (or *obj, &obj)
+	wholeMeta                   // obj.ObjectMeta
+	metaField                   // a field of ObjectMeta: area says which, 0 for the others (name, ...)
+	typeMeta                    // apiVersion and kind: not stored
+	otherField                  // spec, status, anything else
+)
+
+// access is an expression that reaches into the object.
+type access struct {
+	kind  pathKind
+	area  area     // for metaField
+	field string   // the field reached, for reasons
+	top   ast.Expr // the outermost expression of the access
+}
+
+// checker holds the pass's state for a package.
+type checker struct {
+	pass  *analysis.Pass
+	info  *types.Info
+	m     *crmodel.Model
+	decls map[*types.Func]*ast.FuncDecl
+	// summaries memoises what the package's functions do to an object
+	// parameter (index -1 is the receiver).
+	summaries map[summaryKey]*effect
+}
+
+type summaryKey struct {
+	fn  *types.Func
+	idx int
+}
+
+func newChecker(pass *analysis.Pass, m *crmodel.Model) *checker {
+	c := &checker{pass: pass, info: pass.TypesInfo, m: m, decls: make(map[*types.Func]*ast.FuncDecl), summaries: make(map[summaryKey]*effect)}
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				if fn, ok := c.info.Defs[fd.Name].(*types.Func); ok {
+					c.decls[fn] = fd
+				}
+			}
+		}
+	}
+	return c
+}
+
+// maxDepth bounds how deep helpers handed the object are followed.
+const maxDepth = 3
+
+// between returns what the statements of body from load to the Update do
+// to v. When the Update is in a loop that does not hold the load, the rest
+// of the loop runs before its next pass, so the region runs to the loop's
+// end. Function literals of body that capture v count wherever they are:
+// they may be called in between.
+func (c *checker) between(body *ast.BlockStmt, path []ast.Node, load ast.Stmt, call *ast.CallExpr, v *types.Var) effect {
+	start, end := load.End(), call.End()
+	for _, n := range path {
+		if n == body {
+			break
+		}
+		switch n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			if !(n.Pos() <= load.Pos() && load.End() <= n.End()) && n.End() > end {
+				end = n.End()
+			}
+		}
+	}
+	objArg := call.Args[1]
+	w := &walker{c: c, v: v, aliases: make(map[*types.Var]area)}
+	walkStack(body, func(n ast.Node, stack []ast.Node) bool {
+		if n == objArg {
+			return false // the Update's own argument
+		}
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		inRegion := start <= id.Pos() && id.Pos() < end
+		if !inRegion && !inFuncLit(stack) {
+			return true
+		}
+		w.ident(id, stack, 0)
+		return true
+	})
+	return w.eff
+}
+
+// inFuncLit reports whether the innermost node of stack is inside a
+// function literal.
+func inFuncLit(stack []ast.Node) bool {
+	for _, n := range stack {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// walkStack is ast.Inspect with the path from root to each node's parent.
+func walkStack(root ast.Node, f func(n ast.Node, stack []ast.Node) bool) {
+	var stack []ast.Node
+	ast.Inspect(root, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if !f(n, stack) {
+			return false
+		}
+		stack = append(stack, n)
+		return true
+	})
+}
+
+// walker classifies the uses of one object variable, and of the local
+// variables that hold its metadata maps or lists.
+type walker struct {
+	c       *checker
+	v       *types.Var
+	aliases map[*types.Var]area
+	eff     effect
+}
+
+// ident classifies one identifier: a use of the object, of an alias of
+// its metadata, or anything else (ignored).
+func (w *walker) ident(id *ast.Ident, stack []ast.Node, depth int) {
+	obj, _ := w.c.info.Uses[id].(*types.Var)
+	if obj == nil {
+		return
+	}
+	if obj == w.v {
+		w.eff.merge(w.use(access{kind: wholeObject, top: id}, stack, depth))
+		return
+	}
+	a, ok := w.aliases[obj]
+	if !ok {
+		return
+	}
+	if len(stack) > 0 {
+		if as, ok := stack[len(stack)-1].(*ast.AssignStmt); ok {
+			for _, l := range as.Lhs {
+				if l == ast.Expr(id) {
+					return // the local itself is given another map
+				}
+			}
+		}
+	}
+	// A local holding the object's labels (or another metadata map or
+	// list): whatever is done to it can only change that.
+	w.eff.merge(w.use(access{kind: metaField, area: a, field: "metadata", top: id}, stack, depth))
+}
+
+// use climbs from an access to the object through selectors, indexing and
+// dereferences, then classifies the context it is used in.
+func (w *walker) use(acc access, stack []ast.Node, depth int) effect {
+	i := len(stack) - 1
+climb:
+	for ; i >= 0; i-- {
+		switch p := stack[i].(type) {
+		case *ast.ParenExpr:
+			acc.top = p
+		case *ast.StarExpr:
+			acc.top = p
+		case *ast.SelectorExpr:
+			if p.X != acc.top {
+				break climb
+			}
+			sel := w.c.info.Selections[p]
+			if sel == nil {
+				break climb
+			}
+			if sel.Kind() != types.FieldVal {
+				return w.method(acc, p, sel, stack[:i], depth)
+			}
+			w.c.field(&acc, sel)
+			acc.top = p
+		case *ast.IndexExpr:
+			if p.X != acc.top {
+				break climb
+			}
+			acc.top = p
+		case *ast.SliceExpr:
+			if p.X != acc.top {
+				break climb
+			}
+			acc.top = p
+		default:
+			break climb
+		}
+	}
+	return w.context(acc, stack[:i+1], depth)
+}
+
+// field moves an access one field further in.
+func (c *checker) field(acc *access, sel *types.Selection) {
+	switch acc.kind {
+	case metaField, typeMeta, otherField:
+		return // already decided by an outer field
+	}
+	f, ok := sel.Obj().(*types.Var)
+	if !ok {
+		acc.kind = otherField
+		return
+	}
+	switch {
+	case crmodel.IsNamed(f.Type(), crmodel.MetaV1Path, "ObjectMeta"):
+		acc.kind = wholeMeta
+		return
+	case crmodel.IsNamed(f.Type(), crmodel.MetaV1Path, "TypeMeta"):
+		acc.kind = typeMeta
+		return
+	}
+	decl := declaredIn(sel)
+	switch {
+	case decl != nil && crmodel.IsNamed(decl, crmodel.MetaV1Path, "ObjectMeta"):
+		acc.kind, acc.field = metaField, "metadata."+lowerFirst(f.Name())
+		switch f.Name() {
+		case "Labels":
+			acc.area = labelsArea
+		case "Annotations":
+			acc.area = annotationsArea
+		case "OwnerReferences":
+			acc.area = ownersArea
+		case "Finalizers":
+			acc.area = finalizersArea
+		}
+	case decl != nil && crmodel.IsNamed(decl, crmodel.MetaV1Path, "TypeMeta"):
+		acc.kind = typeMeta
+	default:
+		acc.kind, acc.field = otherField, f.Name()
+	}
+}
+
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}
+
+// declaredIn returns the named struct type that declares a selected
+// field, following embedded fields from the receiver.
+func declaredIn(sel *types.Selection) types.Type {
+	t := sel.Recv()
+	idx := sel.Index()
+	for _, i := range idx[:len(idx)-1] {
+		st := structOf(t)
+		if st == nil || i >= st.NumFields() {
+			return nil
+		}
+		t = st.Field(i).Type()
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return t
+}
+
+func structOf(t types.Type) *types.Struct {
+	if p, ok := types.Unalias(t).Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, _ := t.Underlying().(*types.Struct)
+	return st
+}
+
+// write is an assignment to (or through) an access.
+func (w *walker) write(acc access, pos token.Pos) effect {
+	var e effect
+	switch acc.kind {
+	case metaField:
+		if acc.area != 0 {
+			e.changed = acc.area
+		} else {
+			e.block(pos, acc.field+" is assigned")
+		}
+	case typeMeta:
+		// apiVersion and kind are not stored: no change to send.
+	case wholeObject:
+		e.block(pos, w.v.Name()+" is assigned as a whole")
+	case wholeMeta:
+		e.block(pos, "its metadata is assigned as a whole")
+	default:
+		e.block(pos, acc.field+" is changed")
+	}
+	return e
+}
+
+// context classifies what the expression acc.top is used for; stack ends
+// with its parent.
+func (w *walker) context(acc access, stack []ast.Node, depth int) effect {
+	if len(stack) == 0 {
+		return effect{}
+	}
+	pos := acc.top.Pos()
+	switch p := stack[len(stack)-1].(type) {
+	case *ast.AssignStmt:
+		for _, l := range p.Lhs {
+			if l == acc.top {
+				return w.write(acc, pos)
+			}
+		}
+		return w.bind(acc, p, pos)
+	case *ast.IncDecStmt:
+		return w.write(acc, pos)
+	case *ast.UnaryExpr:
+		if p.Op == token.AND {
+			acc.top = p
+			return w.context(acc, stack[:len(stack)-1], depth)
+		}
+		return effect{}
+	case *ast.CallExpr:
+		if p.Fun == acc.top {
+			var e effect
+			e.block(pos, "a function held in it is called")
+			return e
+		}
+		for i, a := range p.Args {
+			if a == acc.top {
+				return w.arg(acc, p, i, stack[:len(stack)-1], depth)
+			}
+		}
+		return effect{}
+	case *ast.ValueSpec, *ast.CompositeLit, *ast.SendStmt, *ast.TypeAssertExpr:
+		return w.bind(acc, nil, pos)
+	case *ast.KeyValueExpr:
+		if p.Value == acc.top {
+			return w.bind(acc, nil, pos)
+		}
+		return effect{}
+	}
+	// Compared, ranged over, returned, printed, used as an index: read.
+	return effect{}
+}
+
+// bind classifies an access whose value is stored elsewhere: in a
+// variable (as), a composite literal, a channel.
+func (w *walker) bind(acc access, as *ast.AssignStmt, pos token.Pos) effect {
+	var e effect
+	switch acc.kind {
+	case typeMeta:
+		return e
+	case metaField:
+		if acc.area != 0 && as != nil && len(as.Lhs) == 1 && len(as.Rhs) == 1 {
+			if id, ok := as.Lhs[0].(*ast.Ident); ok {
+				if lv, ok := w.c.info.ObjectOf(id).(*types.Var); ok && lv != nil {
+					w.aliases[lv] = acc.area
+				}
+			}
+		}
+		return e // a copy of a string, or a map or list that is metadata still
+	case wholeMeta:
+		if _, isAddr := acc.top.(*ast.UnaryExpr); !isAddr {
+			return e // a copy; its maps are metadata still
+		}
+	}
+	if t := w.c.info.TypeOf(acc.top); t != nil && !mutable(t) {
+		return e
+	}
+	e.block(pos, describe(acc, w.v)+" is stored elsewhere, whose changes are not followed")
+	return e
+}
+
+func describe(acc access, v *types.Var) string {
+	switch acc.kind {
+	case wholeObject:
+		return v.Name()
+	case wholeMeta:
+		return v.Name() + ".ObjectMeta"
+	}
+	return v.Name() + "." + acc.field
+}
+
+// mutable reports whether a value of type t shares memory with what it was
+// copied from: pointers, maps, slices, channels, functions, interfaces, and
+// structs or arrays holding one.
+func mutable(t types.Type) bool {
+	return mutableSeen(t, make(map[types.Type]bool))
+}
+
+func mutableSeen(t types.Type, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return false
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if mutableSeen(u.Field(i).Type(), seen) {
+				return true
+			}
+		}
+		return false
+	case *types.Array:
+		return mutableSeen(u.Elem(), seen)
+	}
+	return true
+}
+
+// Packages whose functions only read what they are handed, whatever its
+// type: formatting, logging, comparison.
+var readOnlyPkgs = map[string]bool{
+	"fmt": true, "log": true, "log/slog": true, "errors": true, "reflect": true, "strings": true, "strconv": true,
+	"github.com/go-logr/logr":            true,
+	"k8s.io/klog/v2":                     true,
+	"go.uber.org/zap":                    true,
+	"k8s.io/apimachinery/pkg/api/equality": true,
+	"k8s.io/apimachinery/pkg/labels":       true,
+	"k8s.io/apimachinery/pkg/api/meta":     true, // Find/Is helpers; its Set/Remove helpers are handled first
+}
+
+// Functions of controller-runtime's controllerutil package and what they
+// do to the object argument at the given index.
+var controllerutilFuncs = map[string]struct {
+	idx  int
+	area area
+}{
+	"SetControllerReference":    {1, ownersArea},
+	"SetOwnerReference":         {1, ownersArea},
+	"RemoveOwnerReference":      {1, ownersArea},
+	"RemoveControllerReference": {1, ownersArea},
+	"AddFinalizer":              {0, finalizersArea},
+	"RemoveFinalizer":           {0, finalizersArea},
+}
+
+const (
+	controllerutilPath = "sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+	rootPath           = "sigs.k8s.io/controller-runtime"
+	apiMetaPath        = "k8s.io/apimachinery/pkg/api/meta"
+)
+
+// arg classifies an access handed to a call as argument i; stack ends with
+// the call's parent.
+func (w *walker) arg(acc access, call *ast.CallExpr, i int, stack []ast.Node, depth int) effect {
+	info := w.c.info
+	pos := acc.top.Pos()
+	var e effect
+	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
+		// A conversion, such as labels.Set(obj.Labels): the same value.
+		acc.top = call
+		return w.context(acc, stack, depth)
+	}
+	callee := typeutil.Callee(info, call)
+	if b, ok := callee.(*types.Builtin); ok {
+		switch b.Name() {
+		case "delete", "copy", "clear":
+			if i == 0 {
+				return w.write(acc, pos)
+			}
+		case "append":
+			if i == 0 && acc.kind != metaField && acc.kind != typeMeta {
+				// The result may share, and so write, the array.
+				e.block(pos, describe(acc, w.v)+" is appended to")
+			}
+		}
+		return e
+	}
+	fn, _ := callee.(*types.Func)
+	if fn == nil {
+		// ctrl.SetControllerReference is a variable holding
+		// controllerutil's function.
+		if v, ok := callee.(*types.Var); ok && v.Pkg() != nil && crmodel.IsPath(v.Pkg().Path(), rootPath) && v.Parent() == v.Pkg().Scope() {
+			if k, ok := controllerutilFuncs[v.Name()]; ok {
+				return w.known(acc, k.idx, k.area, i, pos)
+			}
+		}
+	}
+	var pkgPath string
+	if fn != nil && fn.Pkg() != nil {
+		pkgPath = fn.Pkg().Path()
+		if v := strings.LastIndex(pkgPath, "/vendor/"); v >= 0 {
+			pkgPath = pkgPath[v+len("/vendor/"):]
+		}
+	}
+	isFunc := fn != nil && fn.Type().(*types.Signature).Recv() == nil
+	switch {
+	case isFunc && pkgPath == controllerutilPath:
+		if k, ok := controllerutilFuncs[fn.Name()]; ok {
+			return w.known(acc, k.idx, k.area, i, pos)
+		}
+		switch fn.Name() {
+		case "ContainsFinalizer", "HasControllerReference", "HasOwnerReference":
+			return e
+		}
+	case isFunc && pkgPath == crmodel.MetaV1Path:
+		switch fn.Name() {
+		case "SetMetaDataLabel":
+			return w.known(acc, 0, labelsArea, i, pos)
+		case "SetMetaDataAnnotation":
+			return w.known(acc, 0, annotationsArea, i, pos)
+		}
+		return e // HasLabel, IsControlledBy, GetControllerOf, NewControllerRef: reads
+	case isFunc && pkgPath == apiMetaPath && (strings.HasPrefix(fn.Name(), "Set") || strings.HasPrefix(fn.Name(), "Remove")):
+		// meta.SetStatusCondition(&obj.Status.Conditions, ...)
+		return w.write(acc, pos)
+	case isFunc && pkgPath == crmodel.ClientPath:
+		return e // client.ObjectKeyFromObject
+	case fn != nil && pkgPath == crmodel.ClientPath || fn != nil && w.c.m.ClassifyMethod(fn, recvType(info, call)) != crmodel.NotWrite || fn != nil && fn.Name() == "Get" && w.c.m.IsGet(fn, recvType(info, call)):
+		// Written or read again through the client on the way: the copy
+		// to patch from, and what the Update sends, are another story.
+		e.block(pos, describe(acc, w.v)+" is read or written through the client again")
+		return e
+	}
+	if acc.kind == typeMeta {
+		return e
+	}
+	if t := info.TypeOf(acc.top); t != nil && !mutable(t) {
+		return e // a copy of a value without references
+	}
+	if fn != nil && readOnlyPkgs[pkgPath] {
+		return e
+	}
+	if pt := paramType(fn, callee, i); pt != nil && readOnlyInterface(pt) {
+		return e // runtime.Object: event recorders, loggers
+	}
+	// The package's own functions: what they do to the parameter.
+	if fn != nil && (acc.kind == wholeObject || acc.kind == wholeMeta) {
+		if fd := w.c.decls[fn.Origin()]; fd != nil {
+			return *w.c.summary(fn.Origin(), fd, i, depth)
+		}
+	}
+	if acc.kind == metaField && acc.area != 0 {
+		// Whatever the callee does with a metadata map or list changes
+		// that at most.
+		e.changed = acc.area
+		return e
+	}
+	name := "a function value"
+	if fn != nil {
+		name = fn.Name()
+	}
+	e.block(pos, fmt.Sprintf("%s is handed to %s, whose changes to it cannot be told", describe(acc, w.v), name))
+	return e
+}
+
+// known applies a recognised helper: argument objIdx of the call changes
+// area; the others are read.
+func (w *walker) known(acc access, objIdx int, a area, i int, pos token.Pos) effect {
+	var e effect
+	if i != objIdx {
+		return e // the owner of an owner reference, a key: read
+	}
+	switch acc.kind {
+	case wholeObject, wholeMeta:
+		e.changed = a
+	default:
+		e.block(pos, describe(acc, w.v)+" is handed to a metadata helper")
+	}
+	return e
+}
+
+// recvType returns the static type of a method call's receiver.
+func recvType(info *types.Info, call *ast.CallExpr) types.Type {
+	_, recv := crmodel.MethodCall(info, call)
+	return recv
+}
+
+// paramType returns the type of parameter i of the called function.
+func paramType(fn *types.Func, callee types.Object, i int) types.Type {
+	var sig *types.Signature
+	switch {
+	case fn != nil:
+		sig, _ = fn.Type().(*types.Signature)
+	case callee != nil:
+		sig, _ = callee.Type().Underlying().(*types.Signature)
+	}
+	if sig == nil {
+		return nil
+	}
+	n := sig.Params().Len()
+	if n == 0 {
+		return nil
+	}
+	if sig.Variadic() && i >= n-1 {
+		if s, ok := sig.Params().At(n - 1).Type().(*types.Slice); ok {
+			return s.Elem()
+		}
+		return nil
+	}
+	if i >= n {
+		return nil
+	}
+	return sig.Params().At(i).Type()
+}
+
+// readOnlyInterface reports whether t is an interface through which an
+// object cannot be changed: one whose methods are all runtime.Object's and
+// schema.ObjectKind's (the types event recorders take). metav1.Object is
+// not among them: its setters change the metadata.
+func readOnlyInterface(t types.Type) bool {
+	it, ok := t.Underlying().(*types.Interface)
+	if !ok || it.NumMethods() == 0 {
+		return false // the empty interface can be decoded into
+	}
+	for i := 0; i < it.NumMethods(); i++ {
+		m := it.Method(i)
+		if m.Pkg() == nil {
+			return false
+		}
+		switch m.Pkg().Path() {
+		case "k8s.io/apimachinery/pkg/runtime", "k8s.io/apimachinery/pkg/runtime/schema":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// method classifies a method called on an access (or taken as a value);
+// stack ends with the selector's parent.
+func (w *walker) method(acc access, sel *ast.SelectorExpr, s *types.Selection, stack []ast.Node, depth int) effect {
+	var e effect
+	pos := sel.Pos()
+	fn, _ := s.Obj().(*types.Func)
+	if len(stack) == 0 || fn == nil {
+		e.block(pos, "a method of "+describe(acc, w.v)+" is taken as a value")
+		return e
+	}
+	call, ok := stack[len(stack)-1].(*ast.CallExpr)
+	if !ok || call.Fun != sel {
+		e.block(pos, "a method of "+describe(acc, w.v)+" is taken as a value")
+		return e
+	}
+	name := fn.Name()
+	pkgPath := ""
+	if fn.Pkg() != nil {
+		pkgPath = fn.Pkg().Path()
+	}
+	switch {
+	case crmodel.IsPath(pkgPath, crmodel.MetaV1Path) && (acc.kind == wholeObject || acc.kind == wholeMeta):
+		// ObjectMeta's accessors, or metav1.Object's.
+		switch name {
+		case "SetLabels":
+			e.changed = labelsArea
+		case "SetAnnotations":
+			e.changed = annotationsArea
+		case "SetOwnerReferences":
+			e.changed = ownersArea
+		case "SetFinalizers":
+			e.changed = finalizersArea
+		case "GetLabels", "GetAnnotations", "GetOwnerReferences", "GetFinalizers":
+			// The map or list itself: follow what is done to it.
+			a := map[string]area{"GetLabels": labelsArea, "GetAnnotations": annotationsArea, "GetOwnerReferences": ownersArea, "GetFinalizers": finalizersArea}[name]
+			return w.context(access{kind: metaField, area: a, field: "metadata", top: call}, stack[:len(stack)-1], depth)
+		default:
+			if strings.HasPrefix(name, "Set") {
+				e.block(pos, name+" changes other metadata")
+			}
+		}
+		return e
+	case name == "DeepCopy" || name == "DeepCopyObject" || name == "DeepCopyInto" || name == "GetObjectKind":
+		return e // copies; GetObjectKind is the type's apiVersion and kind
+	case acc.kind == metaField && acc.area != 0:
+		e.changed = acc.area // a method of a metadata map type: that at most
+		return e
+	case acc.kind == typeMeta:
+		return e
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Params().Len() == 0 && sig.Results().Len() > 0 {
+		// A getter: follow a result that points into the object.
+		if t := w.c.info.TypeOf(call); t != nil && mutable(t) {
+			acc.top = call
+			if acc.kind == wholeObject || acc.kind == wholeMeta {
+				acc.kind, acc.field = otherField, name+"()"
+			}
+			return w.context(acc, stack[:len(stack)-1], depth)
+		}
+		return e
+	}
+	if fd := w.c.decls[fn.Origin()]; fd != nil && acc.kind == wholeObject {
+		return *w.c.summary(fn.Origin(), fd, -1, depth)
+	}
+	if _, isPtr := sig.Recv().Type().Underlying().(*types.Pointer); !isPtr && !mutable(sig.Recv().Type()) {
+		return e // a value receiver without references: a copy
+	}
+	e.block(pos, describe(acc, w.v)+"."+name+" may change it")
+	return e
+}
+
+// summary returns what fn, declared by fd in the package, does to its
+// parameter idx (-1: the receiver) on every path, memoised.
+func (c *checker) summary(fn *types.Func, fd *ast.FuncDecl, idx int, depth int) *effect {
+	key := summaryKey{fn, idx}
+	if s, ok := c.summaries[key]; ok {
+		return s
+	}
+	s := &effect{}
+	if depth >= maxDepth {
+		s.block(fd.Pos(), "the object is handed on too deep to follow")
+		return s // not memoised: a shallower call may follow it
+	}
+	// Placeholder for recursion: a function that hands the object to
+	// itself changes nothing the rest of it does not.
+	c.summaries[key] = s
+	p := paramVar(c.info, fd, idx)
+	if p == nil {
+		return s // unnamed: unused
+	}
+	w := &walker{c: c, v: p, aliases: make(map[*types.Var]area)}
+	walkStack(fd.Body, func(n ast.Node, stack []ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			w.ident(id, stack, depth+1)
+		}
+		return true
+	})
+	*s = w.eff
+	if s.blocked != "" {
+		s.blocked = fmt.Sprintf("%s (in %s)", s.blocked, fn.Name())
+	}
+	return s
+}
+
+// paramVar returns the variable of parameter idx of fd (-1: the receiver).
+func paramVar(info *types.Info, fd *ast.FuncDecl, idx int) *types.Var {
+	var list *ast.FieldList
+	if idx < 0 {
+		list, idx = fd.Recv, 0
+	} else {
+		list = fd.Type.Params
+	}
+	if list == nil {
+		return nil
+	}
+	i := 0
+	for _, f := range list.List {
+		if len(f.Names) == 0 {
+			if i == idx {
+				return nil
+			}
+			i++
+			continue
+		}
+		for _, n := range f.Names {
+			if i == idx {
+				v, _ := info.Defs[n].(*types.Var)
+				return v
+			}
+			i++
+		}
+	}
+	return nil
+}

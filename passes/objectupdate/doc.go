@@ -1,0 +1,92 @@
+// Package objectupdate defines an Analyzer that reports a whole-object
+// Update, in a controller-runtime reconcile path, that sends only changes
+// to the object's labels, annotations or owner references.
+//
+// # Analyzer objectupdate
+//
+// objectupdate: report Update of an object whose metadata alone changed
+//
+// Update sends the whole object with the resourceVersion it was read
+// with. When another component writes the same object in the meantime
+// (the kubelet writes a Pod's status; controllers write the status of
+// Deployments, Services and PersistentVolumeClaims; users and tools add
+// annotations), the Update fails with 409 Conflict although the two
+// changes never touched the same field: a failed request, a requeue and
+// the same work again. A merge patch of the changed metadata carries no
+// resourceVersion and cannot conflict that way.
+//
+// The pass reports controller-runtime's Update (client.Writer's, not the
+// status writer's), recognised by type, when a reconcile can reach it (the
+// roots of the shared analysis), the object is a local variable last
+// loaded with Get in the same function on every path, and every change
+// made to it between the load and the Update is one of:
+//
+//   - its labels or annotations: a write into the map (obj.Labels[k] = v,
+//     delete), a new map (obj.Labels = m, SetLabels, SetAnnotations),
+//     metav1.SetMetaDataLabel and SetMetaDataAnnotation, a local holding
+//     the map (GetLabels()), a function handed the map;
+//   - its owner references, on a built-in kind (a type of k8s.io/api):
+//     controllerutil.SetControllerReference (or ctrl.'s),
+//     SetOwnerReference, RemoveOwnerReference, SetOwnerReferences;
+//
+// directly or in the package's functions the object is handed to (up to
+// three calls deep). Reads do not count: comparisons, loggers, event
+// recorders, DeepCopy, client.ObjectKeyFromObject.
+//
+// Not reported: a change to anything else (spec, status, other metadata);
+// an object handed to a function whose effect cannot be seen (another
+// package's function taking it, an interface method, a function value),
+// or stored where its changes are not followed; an object made with
+// Create, or last written with Update or Patch, in the same function; a
+// change to finalizers (the Update's optimistic lock is what keeps a
+// finalizer change safe; see the page); a change to owner references of a
+// custom resource (a JSON merge patch replaces the list whole and custom
+// resources take no strategic merge patch, so another writer's reference
+// could be lost); deferred Updates and Updates in goroutines.
+//
+// Before:
+//
+//	if err := r.Get(ctx, key, &pod); err != nil {
+//		return ctrl.Result{}, client.IgnoreNotFound(err)
+//	}
+//	pod.Labels["example.com/ready"] = "true"
+//	err := r.Update(ctx, &pod)
+//
+// After the suggested fix:
+//
+//	if err := r.Get(ctx, key, &pod); err != nil {
+//		return ctrl.Result{}, client.IgnoreNotFound(err)
+//	}
+//	base := pod.DeepCopy()
+//	pod.Labels["example.com/ready"] = "true"
+//	err := r.Patch(ctx, &pod, client.MergeFrom(base))
+//
+// When owner references changed, the fix patches with
+// client.StrategicMergeFrom(base), which merges them by uid. The copy is
+// placed as statusupdate's fix places its own (internal/fixes), the
+// Update's options are kept when they are patch options, and
+// fieldmanager's appended client.FieldOwner composes with the edits. No
+// fix is offered, and the message says why, for options that are not patch
+// options, an object without DeepCopy, or owner references with a
+// controller-runtime older than StrategicMergeFrom.
+//
+// Settings: -objectupdate.tests (also check _test.go files). The reconcile
+// roots are those of the shared analysis, extended by -statusupdate.roots.
+// Generated files are never reported.
+//
+// Silence a finding with a reason on the line or the line above:
+//
+//	//statuslint:ignore objectupdate this object has a single writer
+//
+// The full page: https://github.com/statuslint/statuslint/blob/main/docs/objectupdate.md
+package objectupdate
+
+const doc = `report Update of an object whose metadata alone changed
+
+Update sends the whole object with the resourceVersion it was read with, so
+another writer of the object (the kubelet writing a Pod's status, a
+controller writing a Deployment's) makes it fail with 409 Conflict although
+the changes never touched the same field. When only labels, annotations or
+owner references changed since the Get, the suggested fix patches them
+with client.MergeFrom(base) (client.StrategicMergeFrom for owner
+references), base being a copy taken right after the load.`

@@ -1,0 +1,186 @@
+package objectupdate
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
+
+	"github.com/statuslint/statuslint/internal/crmodel"
+	"github.com/statuslint/statuslint/internal/fixes"
+	"github.com/statuslint/statuslint/internal/ignore"
+	"github.com/statuslint/statuslint/internal/reach"
+)
+
+// Name is the analyzer's name, as users enable, disable and configure it.
+const Name = "objectupdate"
+
+// Config is the pass's configuration. Its reconcile roots are the shared
+// reachability analysis's (-statusupdate.roots).
+type Config struct {
+	// Tests also checks _test.go files.
+	Tests bool `json:"tests"`
+}
+
+// New returns the pass configured by cfg, using the shared reachability
+// analysis r (see reach.New).
+func New(cfg *Config, r *analysis.Analyzer) *analysis.Analyzer {
+	a := &analysis.Analyzer{
+		Name:     Name,
+		Doc:      doc,
+		URL:      "https://github.com/statuslint/statuslint/blob/main/docs/objectupdate.md",
+		Requires: []*analysis.Analyzer{r},
+		Run:      func(pass *analysis.Pass) (any, error) { return run(pass, cfg, r) },
+	}
+	a.Flags.BoolVar(&cfg.Tests, "tests", cfg.Tests, "also check _test.go files")
+	return a
+}
+
+func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
+	rep := ignore.New(pass, Name)
+	defer rep.Close()
+	res, _ := pass.ResultOf[r].(*reach.Result)
+	if res == nil || res.Model == nil || res.SSA == nil {
+		return nil, nil
+	}
+	c := newChecker(pass, res.Model)
+	snaps := fixes.NewSnapshots()
+	for _, file := range pass.Files {
+		if ignore.SkipFile(pass, file, cfg.Tests) {
+			continue // generated code is fixed in its generator; tests hold fakes
+		}
+		for _, call := range c.updates(file) {
+			if d, ok := c.check(res, file, call, snaps); ok {
+				rep.Report(d)
+			}
+		}
+	}
+	return nil, nil
+}
+
+// updates returns the file's calls of controller-runtime's whole-object
+// Update (client.Writer's, not a status writer's), in source order.
+func (c *checker) updates(file *ast.File) []*ast.CallExpr {
+	var out []*ast.CallExpr
+	ast.Inspect(file, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || len(call.Args) < 2 {
+			return true
+		}
+		fn, recv := crmodel.MethodCall(c.info, call)
+		if fn != nil && fn.Name() == "Update" && c.m.ClassifyMethod(fn, recv) == crmodel.ObjectWrite {
+			out = append(out, call)
+		}
+		return true
+	})
+	return out
+}
+
+// check decides whether call, an Update, sends only metadata changes made
+// since the object's load, and builds the finding.
+func (c *checker) check(res *reach.Result, file *ast.File, call *ast.CallExpr, snaps *fixes.Snapshots) (analysis.Diagnostic, bool) {
+	path, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.End())
+	if len(path) < 2 {
+		return analysis.Diagnostic{}, false
+	}
+	switch path[1].(type) {
+	case *ast.DeferStmt, *ast.GoStmt:
+		// Runs away from the code that changed the object: what it
+		// sends cannot be told from the statements before it.
+		return analysis.Diagnostic{}, false
+	}
+	var fnNode ast.Node
+	for _, n := range path {
+		if _, ok := n.(*ast.FuncLit); ok {
+			fnNode = n
+			break
+		}
+		if _, ok := n.(*ast.FuncDecl); ok {
+			fnNode = n
+			break
+		}
+	}
+	fn := res.Func(fnNode)
+	if fn == nil || !res.Reachable(fn) {
+		return analysis.Diagnostic{}, false
+	}
+	v, addr := fixes.ObjectVar(c.info, call.Args[1])
+	if v == nil {
+		return analysis.Diagnostic{}, false // a field or an expression: its load is not in sight
+	}
+	body, _ := fixes.EnclosingFunc(path)
+	if body == nil {
+		return analysis.Diagnostic{}, false
+	}
+	load, loadCall, _ := fixes.LastLoad(c.info, fixes.GetInto(c.m, c.info), path, body, v)
+	if load == nil || !c.isGet(loadCall) {
+		// Not loaded here (a parameter), loaded on some paths only, or
+		// last written with Create (made in this reconcile), Update or
+		// Patch (fresh from the API server): not the case at hand.
+		return analysis.Diagnostic{}, false
+	}
+
+	eff := c.between(body, path, load, call, v)
+	if eff.blocked != "" || eff.changed == 0 {
+		return analysis.Diagnostic{}, false
+	}
+	if eff.changed&finalizersArea != 0 {
+		// Finalizers keep the Update's optimistic lock: see
+		// docs/objectupdate.md for the decision and the threads it
+		// follows.
+		return analysis.Diagnostic{}, false
+	}
+	kind, builtIn := c.kindOf(v.Type())
+	if eff.changed&ownersArea != 0 && !builtIn {
+		// A JSON merge patch replaces metadata.ownerReferences whole, and
+		// a custom resource takes no strategic merge patch: another
+		// writer's owner reference added since the read would be lost.
+		return analysis.Diagnostic{}, false
+	}
+
+	where := ""
+	if p := res.Path(fn); len(p) > 1 {
+		where = " (" + strings.Join(p, " → ") + ")"
+	}
+	d := analysis.Diagnostic{
+		Pos: call.Pos(),
+		End: call.End(),
+		Message: fmt.Sprintf("%s changed and sent with Update%s; another writer of this %s makes it fail with 409 Conflict: patch the metadata instead",
+			eff.changed.String(), where, kind),
+	}
+	fix, reason := c.suggestFix(file, body, call, load, v, addr, eff.changed&ownersArea != 0, snaps)
+	if fix != nil {
+		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
+	} else {
+		d.Message += " (no suggested fix: " + reason + ")"
+	}
+	return d, true
+}
+
+// isGet reports whether call is controller-runtime's Get.
+func (c *checker) isGet(call *ast.CallExpr) bool {
+	fn, recv := crmodel.MethodCall(c.info, call)
+	return c.m.IsGet(fn, recv)
+}
+
+// kindOf returns the name of an object's type, for messages, and whether
+// it is a built-in kind (a type of k8s.io/api), which takes a strategic
+// merge patch.
+func (c *checker) kindOf(t types.Type) (string, bool) {
+	n := crmodel.NamedOf(t)
+	if n == nil {
+		return "object", false
+	}
+	obj := n.Origin().Obj()
+	builtIn := obj.Pkg() != nil && (strings.HasPrefix(obj.Pkg().Path(), apiPrefix) || strings.Contains(obj.Pkg().Path(), "/vendor/"+apiPrefix))
+	if types.IsInterface(n) {
+		return "object", false
+	}
+	return obj.Name(), builtIn
+}
+
+// apiPrefix is where the built-in kinds' Go types live.
+const apiPrefix = "k8s.io/api/"

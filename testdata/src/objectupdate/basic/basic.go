@@ -1,0 +1,174 @@
+// Package basic holds the Updates objectupdate reports, each with its fix.
+package basic
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/client-go/tools/record"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+	"sigs.k8s.io/controller-runtime/pkg/log"
+
+	"objectupdate/api"
+)
+
+type PodReconciler struct {
+	client.Client
+	Scheme   *runtime.Scheme
+	Recorder record.EventRecorder
+}
+
+// Reconcile labels the Pod through the map: the measured case's first half.
+func (r *PodReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var pod corev1.Pod
+	if err := r.Get(ctx, req.NamespacedName, &pod); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if pod.Labels["example.com/seen"] == "true" {
+		return ctrl.Result{}, nil
+	}
+	if pod.Labels == nil {
+		pod.Labels = map[string]string{}
+	}
+	pod.Labels["example.com/seen"] = "true"
+	log.FromContext(ctx).Info("labelling", "pod", pod.Name, "node", pod.Spec.NodeName)
+	r.Recorder.Event(&pod, "Normal", "Labelled", "seen")
+	if err := r.Update(ctx, &pod); err != nil { // want `labels changed and sent with Update; another writer of this Pod makes it fail with 409 Conflict: patch the metadata instead`
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, nil
+}
+
+type OwnedPodReconciler struct {
+	client.Client
+	Scheme *runtime.Scheme
+}
+
+// Reconcile sets the labels and the controller reference of a Pod, then
+// updates it: the measured case (the kubelet writes the Pod's status).
+func (r *OwnedPodReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	owner := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, owner); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	pod := &corev1.Pod{}
+	if err := r.Get(ctx, client.ObjectKey{Namespace: req.Namespace, Name: owner.Name + "-pod"}, pod); err != nil {
+		return ctrl.Result{}, err
+	}
+	labels := pod.GetLabels()
+	if labels == nil {
+		labels = map[string]string{}
+	}
+	labels["example.com/owner"] = owner.Name
+	pod.SetLabels(labels)
+	if err := ctrl.SetControllerReference(owner, pod, r.Scheme); err != nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, r.Update(ctx, pod, client.FieldOwner("widgets")) // want `labels and owner references changed and sent with Update; another writer of this Pod makes it fail with 409 Conflict: patch the metadata instead`
+}
+
+type ServiceReconciler struct {
+	client.Client
+	Scheme *runtime.Scheme
+}
+
+// Reconcile annotates a Service through a helper of the package, and
+// adopts it with controllerutil; the copy taken after the load is reused.
+func (r *ServiceReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	owner := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, owner); err != nil {
+		return ctrl.Result{}, err
+	}
+	svc := &corev1.Service{}
+	err := r.Get(ctx, req.NamespacedName, svc)
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+	base := svc.DeepCopy()
+	_ = base
+	annotate(svc, "example.com/owner", owner.Name)
+	if err := controllerutil.SetOwnerReference(owner, svc, r.Scheme); err != nil {
+		return ctrl.Result{}, err
+	}
+	if err := r.Update(ctx, svc); err != nil { // want `annotations and owner references changed and sent with Update; another writer of this Service makes it fail with 409 Conflict: patch the metadata instead`
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, nil
+}
+
+// annotate only writes the annotations: a helper the pass follows.
+func annotate(obj *corev1.Service, k, v string) {
+	if obj.Annotations == nil {
+		obj.Annotations = map[string]string{}
+	}
+	obj.Annotations[k] = v
+}
+
+type ConfigMapReconciler struct {
+	client.Client
+}
+
+// Reconcile labels a ConfigMap with metav1's helper from a helper method
+// reached from the root: the message names the path.
+func (r *ConfigMapReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	return ctrl.Result{}, r.mark(ctx, req)
+}
+
+func (r *ConfigMapReconciler) mark(ctx context.Context, req ctrl.Request) error {
+	cm := corev1.ConfigMap{}
+	if err := r.Get(ctx, req.NamespacedName, &cm); err != nil {
+		return err
+	}
+	metav1.SetMetaDataLabel(&cm.ObjectMeta, "example.com/marked", "true")
+	metav1.SetMetaDataAnnotation(&cm.ObjectMeta, "example.com/at", "now")
+	return r.Client.Update(ctx, &cm) // want `labels and annotations changed and sent with Update \(\(\*ConfigMapReconciler\)\.Reconcile → \(\*ConfigMapReconciler\)\.mark\); another writer of this ConfigMap makes it fail with 409 Conflict: patch the metadata instead`
+}
+
+type WidgetReconciler struct {
+	client.Client
+}
+
+// Reconcile labels the custom resource: a merge patch merges the labels
+// map key by key, whatever the kind.
+func (r *WidgetReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, err
+	}
+	base := w.DeepCopy()
+	if w.IsReady() {
+		return ctrl.Result{}, nil
+	}
+	delete(w.Labels, "example.com/stale")
+	w.SetAnnotations(map[string]string{"example.com/checked": "yes"})
+	_ = base
+	err := r.Update(ctx, w) // want `labels and annotations changed and sent with Update; another writer of this Widget makes it fail with 409 Conflict: patch the metadata instead`
+	return ctrl.Result{}, err
+}
+
+type LoopReconciler struct {
+	client.Client
+}
+
+// Reconcile labels the Pods of a list, each loaded again before its Update.
+func (r *LoopReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var pods corev1.PodList
+	if err := r.List(ctx, &pods); err != nil {
+		return ctrl.Result{}, err
+	}
+	for _, item := range pods.Items {
+		var pod corev1.Pod
+		if err := r.Get(ctx, client.ObjectKeyFromObject(&item), &pod); err != nil {
+			continue
+		}
+		pod.Labels["example.com/listed"] = "true"
+		if err := r.Update(ctx, &pod); err != nil { // want `labels changed and sent with Update; another writer of this Pod makes it fail with 409 Conflict: patch the metadata instead`
+			return ctrl.Result{}, err
+		}
+	}
+	return ctrl.Result{}, nil
+}
