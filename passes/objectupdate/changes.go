@@ -480,9 +480,9 @@ func mutableSeen(t types.Type, seen map[types.Type]bool) bool {
 // type: formatting, logging, comparison.
 var readOnlyPkgs = map[string]bool{
 	"fmt": true, "log": true, "log/slog": true, "errors": true, "reflect": true, "strings": true, "strconv": true,
-	"github.com/go-logr/logr":            true,
-	"k8s.io/klog/v2":                     true,
-	"go.uber.org/zap":                    true,
+	"github.com/go-logr/logr":              true,
+	"k8s.io/klog/v2":                       true,
+	"go.uber.org/zap":                      true,
 	"k8s.io/apimachinery/pkg/api/equality": true,
 	"k8s.io/apimachinery/pkg/labels":       true,
 	"k8s.io/apimachinery/pkg/api/meta":     true, // Find/Is helpers; its Set/Remove helpers are handled first
