@@ -32,3 +32,10 @@ func testdata(elem ...string) string {
 func TestFixes(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(), "objectupdate/basic")
 }
+
+// TestSilent covers the Updates that are not reported: spec and other
+// changes, changes that cannot be seen, finalizers, owner references of a
+// custom resource, objects not loaded with Get in the function.
+func TestSilent(t *testing.T) {
+	analysistest.Run(t, testdata(), newAnalyzer(), "objectupdate/silent")
+}
