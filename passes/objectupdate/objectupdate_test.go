@@ -39,3 +39,9 @@ func TestFixes(t *testing.T) {
 func TestSilent(t *testing.T) {
 	analysistest.Run(t, testdata(), newAnalyzer(), "objectupdate/silent")
 }
+
+// TestLegacy covers controller-runtime v0.6: Reconcile without a context,
+// runtime.Object arguments, and no StrategicMergeFrom for owner references.
+func TestLegacy(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata("legacy"), newAnalyzer(), "objectupdate/legacy")
+}
