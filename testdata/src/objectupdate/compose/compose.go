@@ -1,0 +1,45 @@
+// Package compose is fixed by objectupdate (Update to a metadata patch)
+// and fieldmanager (a field owner appended) at once: the edits must not
+// overlap and the result must be gofmt-clean.
+package compose
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+type PodReconciler struct {
+	client.Client
+	Scheme *runtime.Scheme
+}
+
+func (r *PodReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var pod corev1.Pod
+	if err := r.Get(ctx, req.NamespacedName, &pod); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	pod.Labels["example.com/seen"] = "true"
+	if err := ctrl.SetControllerReference(&pod, &pod, r.Scheme); err != nil {
+		return ctrl.Result{}, err
+	}
+	if err := r.Update(ctx, &pod); err != nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, r.annotate(ctx, req)
+}
+
+func (r *PodReconciler) annotate(ctx context.Context, req ctrl.Request) error {
+	svc := &corev1.Service{}
+	if err := r.Get(ctx, req.NamespacedName, svc); err != nil {
+		return err
+	}
+	svc.Annotations["example.com/seen"] = "true"
+	return r.Update(ctx,
+		svc,
+		client.DryRunAll,
+	)
+}
