@@ -44,7 +44,7 @@ func TestConflicts(t *testing.T) {
 		}
 		results = append(results, res)
 	}
-	t.Logf("quick size (%d objects):\n%s", results[0].Objects, harness.Table(results))
+	t.Logf("quick size (%d objects):\n%s\n%s", results[0].Objects, harness.Table(results), harness.Headline(results[0], results[1], results[2]))
 	if out := os.Getenv("CONFLICT_RESULTS_JSON"); out != "" {
 		writeJSON(t, out, results)
 	}

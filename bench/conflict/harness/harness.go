@@ -75,7 +75,7 @@ type Harness struct {
 	Root   string    // the statuslint repository
 	Assets string    // directory with kube-apiserver and etcd
 	Work   string    // scratch directory
-	Log    io.Writer // progress and the subprocesses' stderr
+	Log    io.Writer // progress
 
 	statuslint string
 }
@@ -174,7 +174,7 @@ func (h *Harness) Prepare(ctx context.Context, v Variant) (*Prepared, error) {
 func (h *Harness) Run(ctx context.Context, p *Prepared, l Load) (*driver.Result, error) {
 	args := append([]string{"-variant", p.Name, "-assets", h.Assets,
 		"-crds", filepath.Join(h.Root, "bench", "conflict", "testdata", "crds")}, l.Args()...)
-	fmt.Fprintf(h.Log, "running %s: %s\n", p.Name, strings.Join(args, " "))
+	h.logf("running %s: %s", p.Name, strings.Join(args, " "))
 	start := time.Now()
 	out, err := h.run(ctx, filepath.Dir(p.Binary), nil, p.Binary, args...)
 	if err != nil {
@@ -184,8 +184,14 @@ func (h *Harness) Run(ctx context.Context, p *Prepared, l Load) (*driver.Result,
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
 		return nil, fmt.Errorf("%s: reading its result: %w", p.Name, err)
 	}
-	fmt.Fprintf(h.Log, "%s done in %s\n", p.Name, time.Since(start).Round(time.Second))
+	h.logf("%s done in %s", p.Name, time.Since(start).Round(time.Second))
 	return &res, nil
+}
+
+func (h *Harness) logf(format string, args ...any) {
+	if h.Log != nil {
+		fmt.Fprintf(h.Log, format+"\n", args...)
+	}
 }
 
 // run runs a command in dir and returns its stdout; its stderr goes to the
@@ -202,10 +208,9 @@ func (h *Harness) run2(ctx context.Context, dir string, env []string, name strin
 	cmd.Env = append(os.Environ(), env...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout = &stdout
+	// stderr goes into the error, not the log: statuslint prints its
+	// findings there, and the go command its progress.
 	cmd.Stderr = &stderr
-	if h.Log != nil {
-		cmd.Stderr = io.MultiWriter(&stderr, h.Log)
-	}
 	if err := cmd.Run(); err != nil {
 		return stdout.String(), stderr.String(), &cmdError{cmd: name + " " + strings.Join(args, " "), err: err, stderr: stderr.String()}
 	}

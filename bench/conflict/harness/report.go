@@ -27,12 +27,12 @@ func Table(results []*driver.Result) string {
 	return b.String()
 }
 
-// Headline is the one line for the README: the shipped operator against the
-// fully fixed one.
-func Headline(shipped, fixed *driver.Result, objects int) string {
-	return fmt.Sprintf("On a real kube-apiserver and etcd, %d objects: 409s on status writes: %d → %d; steady-state status writes: %.0f/min → %.0f/min; observedGeneration regressions: %d → %d.",
-		objects,
-		shipped.APIServer409Status, fixed.APIServer409Status,
-		shipped.SteadyStatusWritesPerMinute, fixed.SteadyStatusWritesPerMinute,
-		shipped.Regressions, fixed.Regressions)
+// Headline is the one line for the README: the shipped operator, after
+// statuslint -fix, and fixed by hand the way the remaining messages say.
+func Headline(shipped, fixOnly, fixed *driver.Result) string {
+	return fmt.Sprintf("On a real kube-apiserver and etcd with %d objects: 409s on status writes: %d → %d after `statuslint -fix` → %d with the remaining findings fixed as their messages say; steady-state status writes: %.0f/min → %.0f/min → %.0f/min; observedGeneration regressions: %d, %d, %d.",
+		shipped.Objects,
+		shipped.APIServer409Status, fixOnly.APIServer409Status, fixed.APIServer409Status,
+		shipped.SteadyStatusWritesPerMinute, fixOnly.SteadyStatusWritesPerMinute, fixed.SteadyStatusWritesPerMinute,
+		shipped.Regressions, fixOnly.Regressions, fixed.Regressions)
 }

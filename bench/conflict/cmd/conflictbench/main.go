@@ -14,6 +14,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -88,7 +89,7 @@ func run(size string, load harness.Load, resultsPath, jsonPath string) error {
 			return err
 		}
 	}
-	doc := report(size, load, res, findings)
+	doc := report(size, load, res, findings, serverVersions(h.Assets))
 	fmt.Print(doc)
 	if resultsPath == "-" {
 		return nil
@@ -96,11 +97,27 @@ func run(size string, load harness.Load, resultsPath, jsonPath string) error {
 	return os.WriteFile(resultsPath, []byte(doc), 0o644)
 }
 
-func report(size string, load harness.Load, res []*driver.Result, findings map[string][]string) string {
+// serverVersions is what the two binaries say they are.
+func serverVersions(dir string) string {
+	var vs []string
+	for _, bin := range []string{"kube-apiserver", "etcd"} {
+		out, err := exec.Command(filepath.Join(dir, bin), "--version").Output()
+		if err != nil {
+			vs = append(vs, bin+" (version unknown)")
+			continue
+		}
+		first, _, _ := strings.Cut(strings.TrimSpace(string(out)), "\n")
+		vs = append(vs, first)
+	}
+	return strings.Join(vs, ", ")
+}
+
+func report(size string, load harness.Load, res []*driver.Result, findings map[string][]string, servers string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Conflict harness: the example operator on a real kube-apiserver and etcd\n\n")
 	fmt.Fprintf(&b, "Command, from bench/conflict: `go run ./cmd/conflictbench -size %s`\n\n", size)
-	fmt.Fprintf(&b, "Run %s on %d CPUs, %s, %s/%s. ", time.Now().UTC().Format("2006-01-02"), runtime.NumCPU(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	fmt.Fprintf(&b, "Run %s on %d CPUs, %s, %s/%s, against %s built from source by build-servers.sh. ",
+		time.Now().UTC().Format("2006-01-02"), runtime.NumCPU(), runtime.Version(), runtime.GOOS, runtime.GOARCH, servers)
 	fmt.Fprintf(&b, "%d objects (Widgets and Gadgets, half each) in %d bursts of %d, %s apart; MaxConcurrentReconciles %d per controller; "+
 		"an interfering writer at %g writes/s (labels and annotations of the objects, annotations of their ConfigMaps) from the first burst to the end; "+
 		"then a spec change of every object (a new generation); then, %s after all are Ready again, a steady-state window of %s.\n\n",
@@ -111,7 +128,7 @@ func report(size string, load harness.Load, res []*driver.Result, findings map[s
 		fmt.Fprintf(&b, "- **%s**: %s; statuslint findings left: %d\n", v.Name, v.Note, len(findings[v.Name]))
 	}
 	if len(res) == 3 {
-		fmt.Fprintf(&b, "\nHeadline: %s\n", harness.Headline(res[0], res[2], res[0].Objects))
+		fmt.Fprintf(&b, "\nHeadline: %s\n", harness.Headline(res[0], res[1], res[2]))
 	}
 	b.WriteString("\nColumns: 409s are counted by the API server (`apiserver_request_total`, code 409, on the status subresource of widgets and gadgets; \"other\" is mostly AlreadyExists on a ConfigMap create from a stale cache) and by the operator's own transport (409 with reason Conflict on a status write). API writes per reconcile are the operator's POST, PUT, PATCH and DELETE requests over its reconciles (controller-runtime's `controller_runtime_reconcile_total`). Steady-state status writes are writes of a Widget or Gadget status during the window, when every object is Ready and only the interfering writer's labels and annotations change. Regressions are times a watcher saw an object's `status.observedGeneration` go down.\n")
 	return b.String()
