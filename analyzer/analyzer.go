@@ -16,6 +16,7 @@ import (
 	"github.com/statuslint/statuslint/internal/reach"
 	"github.com/statuslint/statuslint/passes/conditions"
 	"github.com/statuslint/statuslint/passes/fieldmanager"
+	"github.com/statuslint/statuslint/passes/objectupdate"
 	"github.com/statuslint/statuslint/passes/statusupdate"
 	"github.com/statuslint/statuslint/passes/statuswrites"
 )
@@ -31,10 +32,11 @@ type Config struct {
 	FieldManager fieldmanager.Config `json:"fieldmanager"`
 	Conditions   conditions.Config   `json:"conditions"`
 	StatusWrites statuswrites.Config `json:"statuswrites"`
+	ObjectUpdate objectupdate.Config `json:"objectupdate"`
 }
 
 // Names lists the passes in the order New returns them.
-var Names = []string{statusupdate.Name, fieldmanager.Name, conditions.Name, statuswrites.Name}
+var Names = []string{statusupdate.Name, fieldmanager.Name, conditions.Name, statuswrites.Name, objectupdate.Name}
 
 // Validate reports the first problem in cfg, naming the setting.
 func (cfg *Config) Validate() error {
@@ -60,6 +62,7 @@ func New(cfg *Config) ([]*analysis.Analyzer, error) {
 		fieldmanager.New(&cfg.FieldManager),
 		conditions.New(&cfg.Conditions, r),
 		statuswrites.New(&cfg.StatusWrites, r),
+		objectupdate.New(&cfg.ObjectUpdate, r),
 	}
 	var out []*analysis.Analyzer
 	for _, a := range all {

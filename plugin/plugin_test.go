@@ -123,7 +123,7 @@ func TestBadSettings(t *testing.T) {
 		{
 			"unknown top-level key",
 			m{"statusupdates": m{}},
-			"statuslint: settings: statusupdates: unknown setting (valid: disable, statusupdate, fieldmanager, conditions, statuswrites)",
+			"statuslint: settings: statusupdates: unknown setting (valid: disable, statusupdate, fieldmanager, conditions, statuswrites, objectupdate)",
 		},
 		{
 			"wrong type bool",
@@ -173,12 +173,12 @@ func TestBadSettings(t *testing.T) {
 		{
 			"unknown pass in disable",
 			m{"disable": []any{"statusupdate", "condition"}},
-			`statuslint: settings: disable: unknown pass "condition" (valid: statusupdate, fieldmanager, conditions, statuswrites)`,
+			`statuslint: settings: disable: unknown pass "condition" (valid: statusupdate, fieldmanager, conditions, statuswrites, objectupdate)`,
 		},
 		{
 			"unknown pass in comma-separated disable",
 			m{"disable": "fieldmanager,nope"},
-			`statuslint: settings: disable: unknown pass "nope" (valid: statusupdate, fieldmanager, conditions, statuswrites)`,
+			`statuslint: settings: disable: unknown pass "nope" (valid: statusupdate, fieldmanager, conditions, statuswrites, objectupdate)`,
 		},
 		{
 			"set twice",

@@ -23,7 +23,7 @@ import (
 
 // Passes are the names directives may use; analyzer.Names must equal it
 // (checked by the analyzer package's tests).
-var Passes = []string{"statusupdate", "fieldmanager", "conditions", "statuswrites"}
+var Passes = []string{"statusupdate", "fieldmanager", "conditions", "statuswrites", "objectupdate"}
 
 const (
 	linePrefix = "//statuslint:ignore"

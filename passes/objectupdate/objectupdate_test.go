@@ -45,3 +45,9 @@ func TestSilent(t *testing.T) {
 func TestLegacy(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata("legacy"), newAnalyzer(), "objectupdate/legacy")
 }
+
+// TestIgnoreDirectives covers //statuslint:ignore for this pass: one that
+// silences a finding, one left where nothing is reported.
+func TestIgnoreDirectives(t *testing.T) {
+	analysistest.Run(t, testdata(), newAnalyzer(), "objectupdate/ignored")
+}
