@@ -346,10 +346,14 @@ func (w *walker) write(acc access, pos token.Pos) effect {
 	var e effect
 	switch acc.kind {
 	case metaField:
-		if acc.area != 0 {
-			e.changed = acc.area
-		} else {
+		switch acc.area {
+		case 0:
 			e.block(pos, acc.field+" is assigned")
+		case ownersArea:
+			// Entries may be removed: see replacesOwners.
+			e.block(pos, replacesOwners)
+		default:
+			e.changed = acc.area
 		}
 	case typeMeta:
 		// apiVersion and kind are not stored: no change to send.
@@ -489,18 +493,26 @@ var readOnlyPkgs = map[string]bool{
 }
 
 // Functions of controller-runtime's controllerutil package and what they
-// do to the object argument at the given index.
+// do to the object argument at the given index. Owner references count only
+// as added or updated (SetControllerReference, SetOwnerReference): a
+// strategic merge patch merges those by uid; see replacesOwners for the
+// others.
 var controllerutilFuncs = map[string]struct {
 	idx  int
 	area area
 }{
-	"SetControllerReference":    {1, ownersArea},
-	"SetOwnerReference":         {1, ownersArea},
-	"RemoveOwnerReference":      {1, ownersArea},
-	"RemoveControllerReference": {1, ownersArea},
-	"AddFinalizer":              {0, finalizersArea},
-	"RemoveFinalizer":           {0, finalizersArea},
+	"SetControllerReference": {1, ownersArea},
+	"SetOwnerReference":      {1, ownersArea},
+	"AddFinalizer":           {0, finalizersArea},
+	"RemoveFinalizer":        {0, finalizersArea},
 }
+
+// replacesOwners rules out an Update whose owner references may lose an
+// entry (RemoveOwnerReference, SetOwnerReferences, an assignment): when
+// the last one goes, the strategic merge patch sets the list to null,
+// removing the entries other writers added since the read, as it does for
+// the last finalizer.
+const replacesOwners = "owner references are removed or replaced, which a patch cannot do without dropping other writers' entries"
 
 const (
 	controllerutilPath = "sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
@@ -560,6 +572,11 @@ func (w *walker) arg(acc access, call *ast.CallExpr, i int, stack []ast.Node, de
 		switch fn.Name() {
 		case "ContainsFinalizer", "HasControllerReference", "HasOwnerReference":
 			return e
+		case "RemoveOwnerReference", "RemoveControllerReference":
+			if i == 1 {
+				e.block(pos, replacesOwners)
+			}
+			return e
 		}
 	case isFunc && pkgPath == crmodel.MetaV1Path:
 		switch fn.Name() {
@@ -598,7 +615,7 @@ func (w *walker) arg(acc access, call *ast.CallExpr, i int, stack []ast.Node, de
 			return *w.c.summary(fn.Origin(), fd, i, depth)
 		}
 	}
-	if acc.kind == metaField && acc.area != 0 {
+	if acc.kind == metaField && acc.area != 0 && acc.area != ownersArea {
 		// Whatever the callee does with a metadata map or list changes
 		// that at most.
 		e.changed = acc.area
@@ -714,7 +731,7 @@ func (w *walker) method(acc access, sel *ast.SelectorExpr, s *types.Selection, s
 		case "SetAnnotations":
 			e.changed = annotationsArea
 		case "SetOwnerReferences":
-			e.changed = ownersArea
+			e.block(pos, replacesOwners)
 		case "SetFinalizers":
 			e.changed = finalizersArea
 		case "GetLabels", "GetAnnotations", "GetOwnerReferences", "GetFinalizers":

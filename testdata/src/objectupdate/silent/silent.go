@@ -50,6 +50,8 @@ func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error
 	_ = r.closureBefore(ctx, req)
 	_ = r.nothingChanged(ctx, req)
 	_ = r.param(ctx, &corev1.Pod{})
+	_ = r.ownersRemoved(ctx, req)
+	_ = r.ownersAppended(ctx, req)
 	return ctrl.Result{}, nil
 }
 
@@ -313,5 +315,31 @@ func (r *R) unreachable(ctx context.Context, req ctrl.Request) error {
 		return err
 	}
 	pod.Labels["example.com/unreached"] = "true"
+	return r.Update(ctx, pod)
+}
+
+// Owner references removed or replaced: the last one removed makes the
+// strategic merge patch send null, dropping other writers' entries.
+func (r *R) ownersRemoved(ctx context.Context, req ctrl.Request) error {
+	owner := &corev1.ConfigMap{}
+	if err := r.Get(ctx, req.NamespacedName, owner); err != nil {
+		return err
+	}
+	pod := &corev1.Pod{}
+	if err := r.Get(ctx, req.NamespacedName, pod); err != nil {
+		return err
+	}
+	if err := controllerutil.RemoveOwnerReference(owner, pod, r.Scheme); err != nil {
+		return err
+	}
+	return r.Update(ctx, pod)
+}
+
+func (r *R) ownersAppended(ctx context.Context, req ctrl.Request) error {
+	pod := &corev1.Pod{}
+	if err := r.Get(ctx, req.NamespacedName, pod); err != nil {
+		return err
+	}
+	pod.OwnerReferences = append(pod.OwnerReferences, metav1.OwnerReference{Name: "x"})
 	return r.Update(ctx, pod)
 }
