@@ -103,8 +103,9 @@ type checker struct {
 }
 
 type summaryKey struct {
-	fn  *types.Func
-	idx int
+	fn   *types.Func
+	idx  int
+	area area // 0: the object; else the metadata map or list handed over
 }
 
 func newChecker(pass *analysis.Pass, m *crmodel.Model) *checker {
@@ -119,6 +120,15 @@ func newChecker(pass *analysis.Pass, m *crmodel.Model) *checker {
 		}
 	}
 	return c
+}
+
+// declOf returns the declaration of fn (its generic origin) when the
+// package declares it with a body.
+func (c *checker) declOf(fn *types.Func) *ast.FuncDecl {
+	if fn == nil {
+		return nil
+	}
+	return c.decls[fn.Origin()]
 }
 
 // maxDepth bounds how deep helpers handed the object are followed.
@@ -143,7 +153,7 @@ func (c *checker) between(body *ast.BlockStmt, path []ast.Node, load ast.Stmt, c
 		}
 	}
 	objArg := call.Args[1]
-	w := &walker{c: c, v: v, aliases: make(map[*types.Var]area)}
+	w := &walker{c: c, v: v, root: access{kind: wholeObject}, aliases: make(map[*types.Var]area)}
 	walkStack(body, func(n ast.Node, stack []ast.Node) bool {
 		if n == objArg {
 			return false // the Update's own argument
@@ -192,8 +202,12 @@ func walkStack(root ast.Node, f func(n ast.Node, stack []ast.Node) bool) {
 // walker classifies the uses of one object variable, and of the local
 // variables that hold its metadata maps or lists.
 type walker struct {
-	c       *checker
-	v       *types.Var
+	c *checker
+	v *types.Var
+	// root is what v holds: the object (wholeObject, or its ObjectMeta
+	// through a pointer) or, in a helper handed a metadata map or list,
+	// that (metaField, with its area).
+	root    access
 	aliases map[*types.Var]area
 	eff     effect
 }
@@ -206,7 +220,9 @@ func (w *walker) ident(id *ast.Ident, stack []ast.Node, depth int) {
 		return
 	}
 	if obj == w.v {
-		w.eff.merge(w.use(access{kind: wholeObject, top: id}, stack, depth))
+		acc := w.root
+		acc.top = id
+		w.eff.merge(w.use(acc, stack, depth))
 		return
 	}
 	a, ok := w.aliases[obj]
@@ -591,6 +607,8 @@ func (w *walker) arg(acc access, call *ast.CallExpr, i int, stack []ast.Node, de
 		return w.write(acc, pos)
 	case isFunc && pkgPath == crmodel.ClientPath:
 		return e // client.ObjectKeyFromObject
+	case fn != nil && (fn.Name() == "Delete" || fn.Name() == "DeleteAllOf") && w.c.m.ClassifyMethod(fn, recvType(info, call)) == crmodel.ObjectWrite:
+		return e // deleted, not changed: the paths that delete seldom reach the Update
 	case fn != nil && pkgPath == crmodel.ClientPath || fn != nil && w.c.m.ClassifyMethod(fn, recvType(info, call)) != crmodel.NotWrite || fn != nil && fn.Name() == "Get" && w.c.m.IsGet(fn, recvType(info, call)):
 		// Written or read again through the client on the way: the copy
 		// to patch from, and what the Update sends, are another story.
@@ -610,9 +628,12 @@ func (w *walker) arg(acc access, call *ast.CallExpr, i int, stack []ast.Node, de
 		return e // runtime.Object: event recorders, loggers
 	}
 	// The package's own functions: what they do to the parameter.
-	if fn != nil && (acc.kind == wholeObject || acc.kind == wholeMeta) {
-		if fd := w.c.decls[fn.Origin()]; fd != nil {
-			return *w.c.summary(fn.Origin(), fd, i, depth)
+	if fd := w.c.declOf(fn); fd != nil {
+		switch {
+		case acc.kind == wholeObject || acc.kind == wholeMeta:
+			return *w.c.summary(fn.Origin(), fd, i, access{kind: wholeObject}, depth)
+		case acc.kind == metaField && acc.area != 0:
+			return *w.c.summary(fn.Origin(), fd, i, access{kind: metaField, area: acc.area, field: acc.field}, depth)
 		}
 	}
 	if acc.kind == metaField && acc.area != 0 && acc.area != ownersArea {
@@ -764,8 +785,8 @@ func (w *walker) method(acc access, sel *ast.SelectorExpr, s *types.Selection, s
 		}
 		return e
 	}
-	if fd := w.c.decls[fn.Origin()]; fd != nil && acc.kind == wholeObject {
-		return *w.c.summary(fn.Origin(), fd, -1, depth)
+	if fd := w.c.declOf(fn); fd != nil && acc.kind == wholeObject {
+		return *w.c.summary(fn.Origin(), fd, -1, access{kind: wholeObject}, depth)
 	}
 	if _, isPtr := sig.Recv().Type().Underlying().(*types.Pointer); !isPtr && !mutable(sig.Recv().Type()) {
 		return e // a value receiver without references: a copy
@@ -776,8 +797,8 @@ func (w *walker) method(acc access, sel *ast.SelectorExpr, s *types.Selection, s
 
 // summary returns what fn, declared by fd in the package, does to its
 // parameter idx (-1: the receiver) on every path, memoised.
-func (c *checker) summary(fn *types.Func, fd *ast.FuncDecl, idx int, depth int) *effect {
-	key := summaryKey{fn, idx}
+func (c *checker) summary(fn *types.Func, fd *ast.FuncDecl, idx int, root access, depth int) *effect {
+	key := summaryKey{fn, idx, root.area}
 	if s, ok := c.summaries[key]; ok {
 		return s
 	}
@@ -793,7 +814,8 @@ func (c *checker) summary(fn *types.Func, fd *ast.FuncDecl, idx int, depth int) 
 	if p == nil {
 		return s // unnamed: unused
 	}
-	w := &walker{c: c, v: p, aliases: make(map[*types.Var]area)}
+	root.top = nil
+	w := &walker{c: c, v: p, root: root, aliases: make(map[*types.Var]area)}
 	walkStack(fd.Body, func(n ast.Node, stack []ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
 			w.ident(id, stack, depth+1)

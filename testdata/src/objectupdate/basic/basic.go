@@ -172,3 +172,44 @@ func (r *LoopReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.
 	}
 	return ctrl.Result{}, nil
 }
+
+type TemplateReconciler struct {
+	client.Client
+	Template map[string]string
+}
+
+// Reconcile merges a template's labels into a Pod through helpers of the
+// package: one handed the Pod, one handed its labels map, one only reading.
+func (r *TemplateReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	pod := &corev1.Pod{}
+	if err := r.Get(ctx, req.NamespacedName, pod); err != nil {
+		return ctrl.Result{}, err
+	}
+	if hasAll(pod.Labels, r.Template) {
+		return ctrl.Result{}, nil
+	}
+	ensureLabels(pod)
+	mergeInto(pod.Labels, r.Template)
+	return ctrl.Result{}, r.Update(ctx, pod) // want `labels changed and sent with Update; another writer of this Pod makes it fail with 409 Conflict: patch the metadata instead`
+}
+
+func ensureLabels(pod *corev1.Pod) {
+	if pod.GetLabels() == nil {
+		pod.SetLabels(map[string]string{})
+	}
+}
+
+func mergeInto(dst, src map[string]string) {
+	for k, v := range src {
+		dst[k] = v
+	}
+}
+
+func hasAll(have, want map[string]string) bool {
+	for k, v := range want {
+		if have[k] != v {
+			return false
+		}
+	}
+	return true
+}

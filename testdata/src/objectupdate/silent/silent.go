@@ -293,13 +293,25 @@ func (r *R) closureBefore(ctx context.Context, req ctrl.Request) error {
 	return r.Update(ctx, pod)
 }
 
-// Nothing seen changes: what the Update is for cannot be told.
+// Nothing seen changes (the labels are only read, here and in a helper):
+// what the Update is for cannot be told.
 func (r *R) nothingChanged(ctx context.Context, req ctrl.Request) error {
 	pod := &corev1.Pod{}
 	if err := r.Get(ctx, req.NamespacedName, pod); err != nil {
 		return err
 	}
+	if pod.Labels["example.com/skip"] != "" || countLabels(pod.Labels) > 3 {
+		return nil
+	}
 	return r.Update(ctx, pod)
+}
+
+func countLabels(labels map[string]string) int {
+	n := 0
+	for range labels {
+		n++
+	}
+	return n
 }
 
 // A parameter is loaded by the caller.
