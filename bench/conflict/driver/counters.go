@@ -79,8 +79,18 @@ func (c *requestCounter) wrap(rt http.RoundTripper) http.RoundTripper {
 				_ = resp.Body.Close()
 				resp.Body = io.NopCloser(bytes.NewReader(body))
 				var status struct{ Reason string }
-				_ = json.Unmarshal(body, &status)
-				k.Reason = status.Reason
+				if json.Unmarshal(body, &status) == nil {
+					k.Reason = status.Reason
+				}
+				// Built-in kinds like ConfigMap answer in protobuf, where
+				// the reason is stored as plain bytes too.
+				switch {
+				case k.Reason != "":
+				case bytes.Contains(body, []byte("AlreadyExists")):
+					k.Reason = "AlreadyExists"
+				case bytes.Contains(body, []byte("Conflict")):
+					k.Reason = "Conflict"
+				}
 			}
 		}
 		c.mu.Lock()

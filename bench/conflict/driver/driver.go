@@ -244,6 +244,7 @@ func Run(ctx context.Context, cfg Config, addToScheme func(*runtime.Scheme) erro
 	}
 	res.ReconcilesPerObject = float64(res.Reconciles) / float64(total)
 	res.Regressions, res.RegressionExamples = watch.regressions()
+	res.StatusReverts, res.StatusRevertExamples = watch.reverts()
 	res.APIServerRequests = apiAfter.rows()
 	res.ClientRequests = clientAfter.rows()
 
@@ -286,6 +287,12 @@ type Result struct {
 
 	Regressions        int // times the watcher saw an object's status.observedGeneration go down
 	RegressionExamples []string
+
+	// Times the watcher saw an object's status come back to a value it had
+	// at the same generation before another replaced it: a status write
+	// from a stale copy that undid a newer one.
+	StatusReverts        int
+	StatusRevertExamples []string
 
 	InterferingWrites int64
 

@@ -2,6 +2,7 @@ package driver
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"sync"
 	"time"
@@ -22,11 +23,19 @@ type watcher struct {
 	objs        map[string]*seen
 	regressed   int
 	regExamples []string
+	reverted    int
+	revExamples []string
 }
 
 type seen struct {
 	generation, maxObserved int64
 	ready                   bool // Ready for generation
+
+	// The statuses seen at generation, to catch one coming back after
+	// another replaced it (A, B, A): a write from a stale copy undoing a
+	// newer one.
+	status   string
+	statuses map[string]bool
 }
 
 func startWatcher(ctx context.Context, cfg *rest.Config) (*watcher, error) {
@@ -119,6 +128,21 @@ func (w *watcher) observe(res string, u *unstructured.Unstructured) {
 	} else {
 		s.maxObserved = observed
 	}
+	if gen != s.generation {
+		s.statuses = map[string]bool{}
+	}
+	st, _ := json.Marshal(u.Object["status"]) // maps marshal with sorted keys
+	if status := string(st); status != s.status {
+		if s.statuses[status] {
+			w.reverted++
+			if len(w.revExamples) < 10 {
+				w.revExamples = append(w.revExamples, fmt.Sprintf("%s: status went back to %s (generation %d, resourceVersion %s)",
+					key, status, gen, u.GetResourceVersion()))
+			}
+		}
+		s.statuses[status] = true
+		s.status = status
+	}
 	s.generation = gen
 	s.ready = ready
 }
@@ -158,4 +182,10 @@ func (w *watcher) regressions() (int, []string) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.regressed, append([]string(nil), w.regExamples...)
+}
+
+func (w *watcher) reverts() (int, []string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.reverted, append([]string(nil), w.revExamples...)
 }
