@@ -20,20 +20,45 @@ import (
 // object carries the resourceVersion the API server gave a moment ago, not
 // a cached one, which is what the finding claims.
 func readFresh(pass *analysis.Pass, res *reach.Result, ol *objectLoads, file *ast.File, w *reach.Write) bool {
-	fresh, params := freshness(pass, res, ol, file, w, nil)
-	return fresh && len(params) == 0
+	fresh, cond := freshness(pass, res, ol, file, w, nil)
+	return fresh && cond.empty()
+}
+
+// freshCond is what a write in an exported function needs from the
+// function's callers in other packages to be fresh: uncached readers for
+// the parameters Readers, and objects fresh on entry for the parameters
+// Objects (indices).
+type freshCond struct {
+	Readers, Objects []int
+}
+
+func (c freshCond) empty() bool { return len(c.Readers) == 0 && len(c.Objects) == 0 }
+
+// add merges d into c.
+func (c *freshCond) add(d freshCond) {
+	for _, p := range d.Readers {
+		if !slices.Contains(c.Readers, p) {
+			c.Readers = append(c.Readers, p)
+		}
+	}
+	for _, p := range d.Objects {
+		if !slices.Contains(c.Objects, p) {
+			c.Objects = append(c.Objects, p)
+		}
+	}
 }
 
 // freshness reports whether w's object is fresh when it is written: last
 // loaded on every path in the writing function by a write of it (Create,
-// Update, Patch), or by a Get through an API-server reader, or, for a
-// parameter the function neither reads into nor assigns, passed fresh by
-// every call of the function. With via set, a reader that is one of via's
-// parameters counts as such a reader on the condition that the caller
-// passes one: params lists their indices.
-func freshness(pass *analysis.Pass, res *reach.Result, ol *objectLoads, file *ast.File, w *reach.Write, via *ssa.Function) (fresh bool, params []int) {
+// Update, Patch, or a helper that leaves it written), or by a Get through
+// an API-server reader, or, for a parameter the function neither reads
+// into nor assigns, passed fresh by every call of the function. With via
+// set (an exported function), a reader or an object that is one of via's
+// parameters counts as uncached or fresh on the condition that callers
+// pass one: cond lists their indices.
+func freshness(pass *analysis.Pass, res *reach.Result, ol *objectLoads, file *ast.File, w *reach.Write, via *ssa.Function) (fresh bool, cond freshCond) {
 	if w.Call == nil || len(w.Call.Args) < 2 || w.MethodValue || w.Deferred || w.Go {
-		return false, nil
+		return false, cond
 	}
 	return freshAt(pass, res, ol, file, w.Call, w.Call.Args[1], w.Fn, via, 0)
 }
@@ -44,33 +69,35 @@ const maxCallerDepth = 3
 
 // freshAt reports whether the object obj, an argument of call in fn, is
 // fresh there (see freshness).
-func freshAt(pass *analysis.Pass, res *reach.Result, ol *objectLoads, file *ast.File, call *ast.CallExpr, obj ast.Expr, fn *ssa.Function, via *ssa.Function, depth int) (bool, []int) {
+func freshAt(pass *analysis.Pass, res *reach.Result, ol *objectLoads, file *ast.File, call *ast.CallExpr, obj ast.Expr, fn *ssa.Function, via *ssa.Function, depth int) (bool, freshCond) {
+	var cond freshCond
 	if file == nil || fn == nil {
-		return false, nil
+		return false, cond
 	}
 	info := pass.TypesInfo
 	v, _ := fixes.ObjectVar(info, obj)
 	if v == nil {
-		return false, nil
+		return false, cond
 	}
 	path, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.End())
 	body, _ := fixes.EnclosingFunc(path)
 	if body == nil {
-		return false, nil
+		return false, cond
 	}
 	_, load, _ := lastLoad(ol, path, body, v)
 	if load == nil {
 		return freshFromCallers(pass, res, ol, path, v, via, depth)
 	}
 	if !ol.isGet(load) {
-		return true, nil // written just before: the server's answer
+		return true, cond // written just before: the server's answer
 	}
 	t := &readerTrace{info: info, res: res, seen: make(map[ssa.Value]bool), via: via}
 	recv := getReceiver(fn, load.Lparen)
 	if recv == nil || !t.uncached(recv, 0) {
-		return false, nil
+		return false, cond
 	}
-	return true, t.params
+	cond.Readers = t.params
+	return true, cond
 }
 
 // freshFromCallers reports whether v, a parameter of the function declared
@@ -78,15 +105,18 @@ func freshAt(pass *analysis.Pass, res *reach.Result, ol *objectLoads, file *ast.
 // stays so: the function never reads into v or assigns it, is unexported,
 // and is only ever called (never used as a value), so the package's calls
 // are all its calls. The write, updating the object, leaves it fresh: so
-// does Create, Update or Patch of it, which the function may do.
-func freshFromCallers(pass *analysis.Pass, res *reach.Result, ol *objectLoads, path []ast.Node, v *types.Var, via *ssa.Function, depth int) (bool, []int) {
+// does Create, Update or Patch of it, which the function may do. When the
+// function is via, v is fresh on the condition that via's callers pass a
+// fresh object.
+func freshFromCallers(pass *analysis.Pass, res *reach.Result, ol *objectLoads, path []ast.Node, v *types.Var, via *ssa.Function, depth int) (bool, freshCond) {
+	var cond freshCond
 	if depth >= maxCallerDepth {
-		return false, nil
+		return false, cond
 	}
 	var decl *ast.FuncDecl
 	for _, n := range path {
 		if _, ok := n.(*ast.FuncLit); ok {
-			return false, nil // called by whoever holds the literal
+			return false, cond // called by whoever holds the literal
 		}
 		if d, ok := n.(*ast.FuncDecl); ok {
 			decl = d
@@ -94,13 +124,13 @@ func freshFromCallers(pass *analysis.Pass, res *reach.Result, ol *objectLoads, p
 		}
 	}
 	if decl == nil || decl.Body == nil {
-		return false, nil
+		return false, cond
 	}
 	info := pass.TypesInfo
 	obj, _ := info.Defs[decl.Name].(*types.Func)
 	fn := res.Func(decl)
-	if obj == nil || obj.Exported() || fn == nil || fn.TypeParams().Len() > 0 {
-		return false, nil
+	if obj == nil || fn == nil || fn.TypeParams().Len() > 0 {
+		return false, cond
 	}
 	sig := obj.Type().(*types.Signature)
 	idx := -1
@@ -109,37 +139,36 @@ func freshFromCallers(pass *analysis.Pass, res *reach.Result, ol *objectLoads, p
 			idx = i
 		}
 	}
-	if idx < 0 || (sig.Variadic() && idx == sig.Params().Len()-1) {
-		return false, nil
+	if idx < 0 || (sig.Variadic() && idx == sig.Params().Len()-1) || reloads(res.Model, info, decl.Body, v) {
+		return false, cond
 	}
-	if reloads(res.Model, info, decl.Body, v) || !onlyCalled(pass, obj) {
-		return false, nil
+	if via != nil && fn == via {
+		cond.Objects = []int{idx}
+		return true, cond
+	}
+	if obj.Exported() || !onlyCalled(pass, obj) {
+		return false, cond
 	}
 	callers := res.Callers(fn)
 	if len(callers) == 0 {
-		return false, nil
+		return false, cond
 	}
-	var params []int
 	for _, c := range callers {
 		sc, ok := c.(*ssa.Call)
 		if !ok {
-			return false, nil // deferred or started with go: far from the load
+			return false, freshCond{} // deferred or started with go: far from the load
 		}
 		call := res.CallExpr(sc.Pos())
 		if call == nil || idx >= len(call.Args) {
-			return false, nil
+			return false, freshCond{}
 		}
-		fresh, ps := freshAt(pass, res, ol, fileOf(pass, call), call, call.Args[idx], sc.Parent(), via, depth+1)
+		fresh, d := freshAt(pass, res, ol, fileOf(pass, call), call, call.Args[idx], sc.Parent(), via, depth+1)
 		if !fresh {
-			return false, nil
+			return false, freshCond{}
 		}
-		for _, p := range ps {
-			if !slices.Contains(params, p) {
-				params = append(params, p)
-			}
-		}
+		cond.add(d)
 	}
-	return true, params
+	return true, cond
 }
 
 // reloads reports whether body, function literals included, reads into v

@@ -17,8 +17,10 @@ import (
 // server's answer into the object (crmodel's LoadedObject); and the
 // package's own functions that write an object parameter so on every path
 // to every return, so that a status Update after a call of a helper that
-// updated the object is known to be fresh.
+// updated the object is known to be fresh; and other packages' functions
+// with a LeavesWritten fact, which say the same.
 type objectLoads struct {
+	pass *analysis.Pass
 	m    *crmodel.Model
 	info *types.Info
 	// writes maps a function of the package to the indices of the object
@@ -30,7 +32,7 @@ type objectLoads struct {
 const helperRounds = 2
 
 func newObjectLoads(pass *analysis.Pass, m *crmodel.Model) *objectLoads {
-	ol := &objectLoads{m: m, info: pass.TypesInfo, writes: make(map[*types.Func][]int)}
+	ol := &objectLoads{pass: pass, m: m, info: pass.TypesInfo, writes: make(map[*types.Func][]int)}
 	for round := 0; round < helperRounds; round++ {
 		for _, f := range pass.Files {
 			for _, d := range f.Decls {
@@ -132,7 +134,7 @@ func (ol *objectLoads) loadsVar(call *ast.CallExpr, v *types.Var) bool {
 		u, _ := fixes.ObjectVar(ol.info, obj)
 		return u == v
 	}
-	for _, i := range ol.writes[crmodel.CalledFunc(ol.info, call)] {
+	for _, i := range ol.written(crmodel.CalledFunc(ol.info, call)) {
 		if i < len(call.Args) {
 			if u, _ := fixes.ObjectVar(ol.info, call.Args[i]); u == v {
 				return true
@@ -140,6 +142,23 @@ func (ol *objectLoads) loadsVar(call *ast.CallExpr, v *types.Var) bool {
 		}
 	}
 	return false
+}
+
+// written returns the indices of the object parameters fn leaves written:
+// from the package's own summary, or from another package's fact.
+func (ol *objectLoads) written(fn *types.Func) []int {
+	if fn == nil {
+		return nil
+	}
+	fn = fn.Origin() // facts sit on the generic declaration
+	if fn.Pkg() == ol.pass.Pkg {
+		return ol.writes[fn]
+	}
+	var fact LeavesWritten
+	if fn.Pkg() != nil && ol.pass.ImportObjectFact(fn, &fact) {
+		return fact.Params
+	}
+	return nil
 }
 
 // isGet reports whether call is controller-runtime's Get: a read, which

@@ -34,7 +34,7 @@ func New(cfg *Config, r *analysis.Analyzer) *analysis.Analyzer {
 		Requires: []*analysis.Analyzer{r},
 		Run:      func(pass *analysis.Pass) (any, error) { return run(pass, cfg, r) },
 		// FreshThrough is exported only where reach builds SSA.
-		FactTypes: []analysis.Fact{(*FreshThrough)(nil)},
+		FactTypes: []analysis.Fact{(*FreshThrough)(nil), (*LeavesWritten)(nil)},
 	}
 	a.Flags.Var(&cfg.Roots, "roots", "regexp over full names of extra functions to treat as Reconcile roots, e.g. (*example.com/op/framework.Loop).Run")
 	a.Flags.BoolVar(&cfg.Tests, "tests", cfg.Tests, "also check _test.go files")
@@ -62,7 +62,7 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 			continue // generated code is fixed in its generator; tests hold fakes
 		}
 		if w.External != nil {
-			if !freshCall(pass, res, w) {
+			if fresh, cond := freshCall(pass, res, ol, w, nil); !fresh || !cond.empty() {
 				external = append(external, w)
 			}
 			continue
@@ -92,6 +92,7 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 	}
 	reportExternal(rep, probe, res, external)
 	exportFreshness(pass, res, ol)
+	exportWritten(pass, ol)
 	return nil, nil
 }
 

@@ -66,9 +66,9 @@ func TestOneFindingPerWrite(t *testing.T) {
 		}
 	}
 	want := []string{
-		"grouped.go:35 this call reaches the same write ((*R).Reconcile → (*R).deep → helpers.SetReady → helpers.update at helpers.go:19)",
-		"grouped.go:42 this call reaches the same write ((*R).Reconcile → (*R).deep → (*R).deeper → helpers.SetReady → helpers.update at helpers.go:19)",
-		"grouped.go:31 this call reaches the same write ((*R).Reconcile → helpers.SetReady → helpers.update at helpers.go:19)",
+		"grouped.go:40 this call reaches the same write ((*R).Reconcile → (*R).deep → helpers.SetReady → helpers.update at helpers.go:19)",
+		"grouped.go:46 this call reaches the same write ((*R).Reconcile → (*R).deep → (*R).deeper → helpers.SetReady → helpers.update at helpers.go:19)",
+		"grouped.go:35 this call reaches the same write ((*R).Reconcile → helpers.SetReady → helpers.update at helpers.go:19)",
 	}
 	slices.Sort(want)
 	slices.Sort(related)
@@ -142,4 +142,13 @@ func TestConflictRetry(t *testing.T) {
 // the latter.
 func TestFailedLoadPaths(t *testing.T) {
 	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/failedload")
+}
+
+// TestWrittenAcrossPackages covers objects written by another package's
+// helpers: a status Update after a helper that updates the object on every
+// path (not reported) or only on some, and a helper writing the status of
+// the object it is handed, called with a just-written object (not
+// reported) or a cached one.
+func TestWrittenAcrossPackages(t *testing.T) {
+	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/writtenhelpers", "statusupdate/writtenrelay", "statusupdate/writtencaller")
 }

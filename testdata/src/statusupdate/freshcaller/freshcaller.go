@@ -36,8 +36,8 @@ func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Res
 	}
 	_ = freshhelpers.UpdateWithRetry(ctx, r, r.uncached, req.NamespacedName, &w)
 	_ = freshhelpers.Refresh(ctx, r.uncached, req.NamespacedName, &w)
+	_ = freshhelpers.Write(ctx, r.uncached, &w) // want `status written with Update in the reconcile path \(\(\*R\)\.Reconcile → freshhelpers\.Write at freshhelpers\.go:53\)`
 	_ = freshhelpers.AfterUpdate(ctx, r, &w)
-	_ = freshhelpers.Write(ctx, r.uncached, &w) // want `status written with Update in the reconcile path \(\(\*R\)\.Reconcile → freshhelpers\.Write at freshhelpers\.go:52\)`
 	return reconcile.Result{}, nil
 }
 

@@ -40,14 +40,15 @@ func refresh(ctx context.Context, c client.Client, key types.NamespacedName, w *
 
 // AfterUpdate writes the status right after an Update of the object: the
 // object is fresh whatever the caller passes.
-func AfterUpdate(ctx context.Context, c client.Client, w *api.Widget) error { // want AfterUpdate:"writes status fresh"
+func AfterUpdate(ctx context.Context, c client.Client, w *api.Widget) error { // want AfterUpdate:"writes status fresh" AfterUpdate:"leaves parameters 2 written"
 	if err := c.Update(ctx, w); err != nil {
 		return err
 	}
 	return c.Status().Update(ctx, w)
 }
 
-// Write writes the object the caller loaded: no fact of freshness.
-func Write(ctx context.Context, c client.Client, w *api.Widget) error {
+// Write writes the object the caller loaded: fresh only when the caller's
+// object is.
+func Write(ctx context.Context, c client.Client, w *api.Widget) error { // want Write:"writes status fresh when the objects in parameters 2 are fresh" Write:"leaves parameters 2 written"
 	return c.Status().Update(ctx, w)
 }

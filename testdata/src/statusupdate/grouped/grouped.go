@@ -1,8 +1,10 @@
 package grouped
 
-// One write in another package, reached from five calls here: one finding,
-// at the call nearest the reconcile root, counting the calls that are not
-// silenced; the others are its related information.
+// One write in another package, reached from five calls here, each with
+// an object from the cache: one finding, at the call nearest the reconcile
+// root, counting the calls that are not silenced; the others are its
+// related information. (A call after another that wrote the same object
+// would hand on a fresh one: see writtencaller.)
 
 import (
 	"context"
@@ -18,22 +20,24 @@ import (
 type R struct{ client.Client }
 
 func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
-	var w api.Widget
-	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
-		return reconcile.Result{}, err
+	var w, x, y, z api.Widget
+	for _, o := range []*api.Widget{&w, &x, &y, &z} {
+		if err := r.Get(ctx, req.NamespacedName, o); err != nil {
+			return reconcile.Result{}, err
+		}
 	}
-	if err := r.deep(ctx, &w); err != nil {
+	if err := r.deep(ctx, &x); err != nil {
 		return reconcile.Result{}, err
 	}
 	_ = relay.MarkReady(ctx, r, &w) // want `status written with Update in the reconcile path \(\(\*R\)\.Reconcile → relay\.MarkReady → helpers\.SetReady → helpers\.update at helpers\.go:19; 4 calls in this package reach it\); a stale cached resourceVersion makes it fail with 409 Conflict: patch the status in relay\.MarkReady instead`
 	//statuslint:ignore statusupdate this call runs once, at creation
-	_ = helpers.SetReady(ctx, r, &w)
-	return reconcile.Result{}, helpers.SetReady(ctx, r, &w)
+	_ = helpers.SetReady(ctx, r, &y)
+	return reconcile.Result{}, helpers.SetReady(ctx, r, &z)
 }
 
 func (r *R) deep(ctx context.Context, w *api.Widget) error {
-	if err := helpers.SetReady(ctx, r, w); err != nil {
-		return err
+	if !w.Status.Ready {
+		return helpers.SetReady(ctx, r, w)
 	}
 	return r.deeper(ctx, w)
 }

@@ -21,7 +21,7 @@ func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Res
 	_ = r.Status().Update(ctx, &w3) // want `status written with Update`
 	//statuslint:ignore statusupdate // want `statuslint:ignore needs a reason: write //statuslint:ignore statusupdate <why this is right>`
 	_ = r.Status().Update(ctx, &w4) // want `status written with Update`
-	//statuslint:ignore statusupdat typo in the pass name // want `statuslint:ignore names unknown pass "statusupdat" \(did you mean statusupdate\? valid: statusupdate, fieldmanager, conditions, statuswrites\)`
+	//statuslint:ignore statusupdat typo in the pass name // want `statuslint:ignore names unknown pass "statusupdat" \(did you mean statusupdate\? valid: statusupdate, fieldmanager, conditions, statuswrites, objectupdate\)`
 	_ = r.Status().Update(ctx, &w5) // want `status written with Update`
 	//statuslint:ignore conditions another pass's directive
 	_ = r.Status().Update(ctx, &w6) // want `status written with Update`

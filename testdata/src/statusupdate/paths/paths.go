@@ -111,7 +111,7 @@ var FuncRoot = reconcile.Func(func(ctx context.Context, req reconcile.Request) (
 // ObjectR is an ObjectReconciler: the object is a parameter.
 type ObjectR struct{ c client.Client }
 
-func (r *ObjectR) Reconcile(ctx context.Context, w *api.Widget) (reconcile.Result, error) {
+func (r *ObjectR) Reconcile(ctx context.Context, w *api.Widget) (reconcile.Result, error) { // want Reconcile:"leaves parameters 1 written"
 	return reconcile.Result{}, r.c.Status().Update(ctx, w) // want `reconcile path \(\(\*ObjectR\)\.Reconcile\)`
 }
 
@@ -132,7 +132,7 @@ var _ reconcile.TypedReconciler[myRequest] = &TypedR{}
 // NotAReconciler has a Reconcile method of another shape.
 type NotAReconciler struct{ c client.Client }
 
-func (r *NotAReconciler) Reconcile(ctx context.Context, w *api.Widget) error {
+func (r *NotAReconciler) Reconcile(ctx context.Context, w *api.Widget) error { // want Reconcile:"leaves parameters 1 written"
 	return r.c.Status().Update(ctx, w)
 }
 

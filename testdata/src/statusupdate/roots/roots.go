@@ -11,10 +11,10 @@ import (
 // Loop is a framework's reconcile loop, named by the roots setting.
 type Loop struct{ c client.Client }
 
-func (l *Loop) Run(ctx context.Context, w *api.Widget) error {
+func (l *Loop) Run(ctx context.Context, w *api.Widget) error { // want Run:"leaves parameters 1 written"
 	return l.c.Status().Update(ctx, w) // want `reconcile path \(\(\*Loop\)\.Run\)`
 }
 
-func (l *Loop) Other(ctx context.Context, w *api.Widget) error {
+func (l *Loop) Other(ctx context.Context, w *api.Widget) error { // want Other:"leaves parameters 1 written"
 	return l.c.Status().Update(ctx, w)
 }
