@@ -35,9 +35,10 @@ func NewSnapshots() *Snapshots {
 // statement after load already copies v with DeepCopy (that copy is
 // reused). addr is set when the object argument is &v. clientName is how
 // the file names controller-runtime's client package, for the type
-// assertion a DeepCopyObject copy needs. On failure the name is empty and
-// the second result says why.
-func (s *Snapshots) Copy(pass *analysis.Pass, m *crmodel.Model, clientName string, load ast.Stmt, v *types.Var, addr bool, body *ast.BlockStmt) (string, string) {
+// assertion a DeepCopyObject copy needs. want is the name to give a new
+// copy (made free with FreeName). On failure the name is empty and the
+// second result says why.
+func (s *Snapshots) Copy(pass *analysis.Pass, m *crmodel.Model, clientName string, load ast.Stmt, v *types.Var, addr bool, body *ast.BlockStmt, want string) (string, string) {
 	info := pass.TypesInfo
 	if next := StmtAfter(body, load); next != nil {
 		if as, ok := next.(*ast.AssignStmt); ok && as.Tok == token.DEFINE && len(as.Lhs) == 1 && len(as.Rhs) == 1 {
@@ -78,7 +79,7 @@ func (s *Snapshots) Copy(pass *analysis.Pass, m *crmodel.Model, clientName strin
 	if name, ok := s.byLoad[load]; ok {
 		return name, name + " := " + copyExpr
 	}
-	name := FreeName(pass.Pkg, body, load.End(), "base", func(n string) bool { return s.inBody[body][n] })
+	name := FreeName(pass.Pkg, body, load.End(), want, func(n string) bool { return s.inBody[body][n] })
 	s.byLoad[load] = name
 	if s.inBody[body] == nil {
 		s.inBody[body] = make(map[string]bool)

@@ -9,7 +9,9 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/statuslint/statuslint/internal/reach"
 	"github.com/statuslint/statuslint/passes/fieldmanager"
+	"github.com/statuslint/statuslint/passes/statusupdate"
 )
 
 // quietT is an analysistest.Testing that logs instead of failing: the
@@ -23,12 +25,14 @@ type edit struct {
 	text       string
 }
 
-// TestComposesWithFieldManager applies this pass's fix and fieldmanager's
-// to the same Update calls, in the suite's order (fieldmanager first),
-// merging edits as drivers do: identical edits coalesce, insertions at one
-// point keep the first pass's first, any other overlap is a conflict.
-func TestComposesWithFieldManager(t *testing.T) {
+// TestComposesWithOtherFixes applies this pass's fix, fieldmanager's
+// and statusupdate's to the same file, in the suite's order, merging edits
+// as drivers do: identical edits coalesce, insertions at one point keep
+// the first pass's first, any other overlap is a conflict.
+func TestComposesWithOtherFixes(t *testing.T) {
 	var results []*analysistest.Result
+	cfg := &statusupdate.Config{}
+	results = append(results, analysistest.Run(quietT{t}, testdata(), statusupdate.New(cfg, reach.New(&cfg.Roots, &cfg.Tests)), "objectupdate/compose")...)
 	results = append(results, analysistest.Run(quietT{t}, testdata(), fieldmanager.New(&fieldmanager.Config{Name: "pods"}), "objectupdate/compose")...)
 	results = append(results, analysistest.Run(quietT{t}, testdata(), newAnalyzer(), "objectupdate/compose")...)
 
@@ -55,8 +59,8 @@ func TestComposesWithFieldManager(t *testing.T) {
 			}
 		}
 	}
-	if fixed["objectupdate"] != 2 || fixed["fieldmanager"] != 2 {
-		t.Fatalf("fixes by pass: %v, want two of each", fixed)
+	if fixed["objectupdate"] != 3 || fixed["fieldmanager"] != 4 || fixed["statusupdate"] != 1 {
+		t.Fatalf("fixes by pass: %v, want 3 of objectupdate, 4 of fieldmanager, 1 of statusupdate", fixed)
 	}
 	for name, edits := range byFile {
 		src, err := os.ReadFile(name)

@@ -68,7 +68,11 @@ func (c *checker) suggestFix(file *ast.File, body *ast.BlockStmt, call *ast.Call
 		place = check
 	}
 	clientName, importEdits := fixes.AddImport(pass, file, call.Pos(), crmodel.ClientPath, "client")
-	baseName, copyStmt := snaps.Copy(pass, c.m, clientName, place, v, addr, body)
+	// Named after the object, not "base": statusupdate's fix names its
+	// copies base, and the two fixes may copy different objects in one
+	// function (a custom resource whose status is written, a Pod that is
+	// labelled), where one name would be declared twice.
+	baseName, copyStmt := snaps.Copy(pass, c.m, clientName, place, v, addr, body, v.Name()+"Base")
 	if baseName == "" {
 		return nil, copyStmt // the reason
 	}

@@ -1,6 +1,6 @@
-// Package compose is fixed by objectupdate (Update to a metadata patch)
-// and fieldmanager (a field owner appended) at once: the edits must not
-// overlap and the result must be gofmt-clean.
+// Package compose is fixed by objectupdate (Update to a metadata patch),
+// statusupdate (a status patch) and fieldmanager (a field owner appended)
+// at once: the edits must not overlap and the result must be gofmt-clean.
 package compose
 
 import (
@@ -10,6 +10,8 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"objectupdate/api"
 )
 
 type PodReconciler struct {
@@ -42,4 +44,27 @@ func (r *PodReconciler) annotate(ctx context.Context, req ctrl.Request) error {
 		svc,
 		client.DryRunAll,
 	)
+}
+
+type WidgetReconciler struct {
+	client.Client
+}
+
+// Reconcile labels a Pod and writes the Widget's status: two fixes copy two
+// objects in one function, so their copies must have different names.
+func (r *WidgetReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, err
+	}
+	pod := &corev1.Pod{}
+	if err := r.Get(ctx, req.NamespacedName, pod); err != nil {
+		return ctrl.Result{}, err
+	}
+	pod.Labels["example.com/widget"] = w.Name
+	if err := r.Update(ctx, pod); err != nil {
+		return ctrl.Result{}, err
+	}
+	w.Status.Ready = true
+	return ctrl.Result{}, r.Status().Update(ctx, w)
 }
