@@ -158,6 +158,9 @@ func (c *checker) between(body *ast.BlockStmt, path []ast.Node, load ast.Stmt, c
 		if n == objArg {
 			return false // the Update's own argument
 		}
+		if returnsBefore(n, stack, call) {
+			return false
+		}
 		id, ok := n.(*ast.Ident)
 		if !ok {
 			return true
@@ -170,6 +173,37 @@ func (c *checker) between(body *ast.BlockStmt, path []ast.Node, load ast.Stmt, c
 		return true
 	})
 	return w.eff
+}
+
+// returnsBefore reports whether n is a block (or case clause) that ends in
+// a return and does not hold the Update: what it does to the object never
+// reaches the Update (an "add the finalizer, update and return" branch
+// before a label update). A function literal's body is not such a block:
+// the literal may be called in between.
+func returnsBefore(n ast.Node, stack []ast.Node, call *ast.CallExpr) bool {
+	var list []ast.Stmt
+	switch n := n.(type) {
+	case *ast.BlockStmt:
+		if len(stack) > 0 {
+			if _, ok := stack[len(stack)-1].(*ast.FuncLit); ok {
+				return false
+			}
+		}
+		list = n.List
+	case *ast.CaseClause:
+		list = n.Body
+	case *ast.CommClause:
+		list = n.Body
+	default:
+		return false
+	}
+	if len(list) == 0 {
+		return false
+	}
+	if _, ok := list[len(list)-1].(*ast.ReturnStmt); !ok {
+		return false
+	}
+	return !(n.Pos() <= call.Pos() && call.End() <= n.End())
 }
 
 // inFuncLit reports whether the innermost node of stack is inside a

@@ -213,3 +213,22 @@ func hasAll(have, want map[string]string) bool {
 	}
 	return true
 }
+
+type FinalizerFirstReconciler struct {
+	client.Client
+}
+
+// Reconcile adds a finalizer with an Update and returns, on one branch; the
+// label Update after it never follows the finalizer change.
+func (r *FinalizerFirstReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	pod := &corev1.Pod{}
+	if err := r.Get(ctx, req.NamespacedName, pod); err != nil {
+		return ctrl.Result{}, err
+	}
+	if !controllerutil.ContainsFinalizer(pod, "example.com/cleanup") {
+		controllerutil.AddFinalizer(pod, "example.com/cleanup")
+		return ctrl.Result{}, r.Update(ctx, pod)
+	}
+	pod.Labels["example.com/guarded"] = "true"
+	return ctrl.Result{}, r.Update(ctx, pod) // want `labels changed and sent with Update; another writer of this Pod makes it fail with 409 Conflict: patch the metadata instead`
+}
