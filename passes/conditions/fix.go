@@ -65,16 +65,21 @@ func (c *checker) suggestFixes(found []*finding) {
 }
 
 // safeBuildFix is buildFix, withholding the fix on odd code it did not
-// foresee rather than failing the run.
+// foresee rather than failing the run; the panic is reported once per
+// package (see internal/crash), so the bug does not go unnoticed.
 func (c *checker) safeBuildFix(fn *ssa.Function, group []*finding) (fix *analysis.SuggestedFix, reason string) {
 	if ignore.CgoProcessed(group[0].file) {
 		return nil, ignore.CgoReason
 	}
 	defer func() {
-		if recover() != nil {
-			fix, reason = nil, "the code around the write is too unusual to rewrite safely; guard the write with the result"
+		if p := recover(); p != nil {
+			c.guard.Record(group[0].call.Pos(), "building the fix of this call", p)
+			fix, reason = nil, "statuslint failed to build it (an internal error, reported separately); guard the write with the result"
 		}
 	}()
+	if panicHook != nil {
+		panicHook("fix")
+	}
 	return c.buildFix(fn, group)
 }
 

@@ -10,14 +10,16 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/statuslint/statuslint/internal/crash"
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/reach"
 )
 
 // checker holds the package-wide indexes of one run.
 type checker struct {
-	pass *analysis.Pass
-	res  *reach.Result
+	pass  *analysis.Pass
+	res   *reach.Result
+	guard *crash.Guard // the panics recovered from, reported once
 
 	funcs   []*ssa.Function // the package's functions with bodies, closures included
 	inPkg   map[*ssa.Function]bool

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/statuslint/statuslint/internal/crash"
 	"github.com/statuslint/statuslint/internal/ignore"
 	"github.com/statuslint/statuslint/internal/reach"
 )
@@ -90,6 +91,7 @@ type checker struct {
 	infos   map[*ssa.Function]*fnInfo
 	results map[resultKey]*result
 	byName  map[string][]*ssa.Function // methods of the package by name
+	guard   *crash.Guard               // the panics recovered from, reported once
 }
 
 func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
@@ -102,12 +104,14 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 	c := &checker{
 		pass:    pass,
 		res:     res,
+		guard:   crash.New(pass, Name),
 		writes:  make(map[ssa.Instruction]*reach.Write),
 		byPos:   make(map[token.Pos]*reach.Write),
 		defers:  make(map[token.Pos]*ast.CallExpr),
 		infos:   make(map[*ssa.Function]*fnInfo),
 		results: make(map[resultKey]*result),
 	}
+	defer c.guard.Report()
 	for _, w := range res.Writes {
 		// A write through a method value or in a goroutine cannot be
 		// placed on a path; another package's writer is taken from this
@@ -148,9 +152,8 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 		if !inReconcile[fn] || ignore.SkipFile(pass, files[i], cfg.Tests) {
 			continue
 		}
-		r, err := c.safeAnalyze(fn)
-		if err != nil {
-			pass.Report(analysis.Diagnostic{Pos: fn.Pos(), Message: err.Error()})
+		r, ok := c.safeAnalyze(fn)
+		if !ok {
 			continue
 		}
 		for _, f := range r.findings {
@@ -158,23 +161,30 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 		}
 	}
 	for i, fn := range funcs {
-		if err := c.exportFact(fn, files[i]); err != nil {
-			pass.Report(analysis.Diagnostic{Pos: fn.Pos(), Message: err.Error()})
-		}
+		c.exportFact(fn, files[i])
 	}
 	return nil, nil
 }
 
-// safeAnalyze analyzes fn, turning a panic (a bug of this pass on code it
-// did not foresee) into an error that names the function.
-func (c *checker) safeAnalyze(fn *ssa.Function) (r *result, err error) {
+// safeAnalyze analyzes fn, recording a panic (a bug of this pass on code
+// it did not foresee) for the one internal-error diagnostic of the package
+// (see internal/crash); ok is false then, and fn's findings are missing.
+func (c *checker) safeAnalyze(fn *ssa.Function) (r *result, ok bool) {
 	defer func() {
 		if p := recover(); p != nil {
-			err = fmt.Errorf("statuswrites: internal error analysing %s, its findings are missing: %v (please report it)", reach.DisplayName(fn, c.pass.Pkg), p)
+			r, ok = nil, false
+			c.guard.Record(fn.Pos(), "analysing "+reach.DisplayName(fn, c.pass.Pkg), p)
 		}
 	}()
-	return c.analyze(fn), nil
+	if panicHook != nil {
+		panicHook(fn)
+	}
+	return c.analyze(fn), true
 }
+
+// panicHook, set only by tests, runs where a bug of the pass would panic,
+// so that the tests can check how a panic is reported.
+var panicHook func(fn *ssa.Function)
 
 const advice = "collect the changes and write the status once, at the end of "
 
@@ -287,17 +297,17 @@ func (c *checker) position(pos token.Pos) string {
 
 // exportFact attaches what an exported function writes to it, for
 // importers.
-func (c *checker) exportFact(fn *ssa.Function, file *ast.File) (err error) {
+func (c *checker) exportFact(fn *ssa.Function, file *ast.File) {
 	obj, ok := fn.Object().(*types.Func)
 	if !ok || !obj.Exported() || obj.Pkg() != c.pass.Pkg || fn.Parent() != nil || ignore.SkipFile(c.pass, file, false) {
-		return nil
+		return
 	}
 	if decl, ok := fn.Syntax().(*ast.FuncDecl); ok && decl.Recv != nil && !isExportedRecv(decl) {
-		return nil
+		return
 	}
-	r, err := c.safeAnalyze(fn)
-	if err != nil {
-		return err
+	r, ok := c.safeAnalyze(fn)
+	if !ok {
+		return
 	}
 	fact := &WritesStatusOf{}
 	for _, id := range sortedIdents(r.summary) {
@@ -323,7 +333,6 @@ func (c *checker) exportFact(fn *ssa.Function, file *ast.File) (err error) {
 	if len(fact.Objects) > 0 {
 		c.pass.ExportObjectFact(obj, fact)
 	}
-	return nil
 }
 
 // isExportedRecv reports whether a method's receiver type is exported,
