@@ -55,8 +55,23 @@ func (a area) String() string {
 // effect is what the uses of an object do to it.
 type effect struct {
 	changed area
+	// maybe holds the maps handed to code that may or may not write
+	// them (another package's function taking obj.Labels): not counted
+	// as changes, so that a read alone is not reported as one; the patch
+	// carries whatever they did anyway.
+	maybe   area
 	blocked string    // why the finding is ruled out; empty if it is not
 	at      token.Pos // where
+}
+
+// mayChange records that a may change the map or list a; finalizers
+// count as changed, which rules the finding out.
+func (e *effect) mayChange(a area) {
+	if a == finalizersArea {
+		e.changed |= a
+	} else {
+		e.maybe |= a
+	}
 }
 
 func (e *effect) block(pos token.Pos, why string) {
@@ -67,6 +82,7 @@ func (e *effect) block(pos token.Pos, why string) {
 
 func (e *effect) merge(o effect) {
 	e.changed |= o.changed
+	e.maybe |= o.maybe
 	if o.blocked != "" {
 		e.block(o.at, o.blocked)
 	}
@@ -641,6 +657,11 @@ func (w *walker) arg(acc access, call *ast.CallExpr, i int, stack []ast.Node, de
 		return w.write(acc, pos)
 	case isFunc && pkgPath == crmodel.ClientPath:
 		return e // client.ObjectKeyFromObject
+	case isFunc && pkgPath == "maps":
+		if i == 0 && (fn.Name() == "Copy" || fn.Name() == "DeleteFunc") {
+			return w.write(acc, pos) // maps.Copy(obj.Labels, extra)
+		}
+		return e
 	case fn != nil && (fn.Name() == "Delete" || fn.Name() == "DeleteAllOf") && w.c.m.ClassifyMethod(fn, recvType(info, call)) == crmodel.ObjectWrite:
 		return e // deleted, not changed: the paths that delete seldom reach the Update
 	case fn != nil && pkgPath == crmodel.ClientPath || fn != nil && w.c.m.ClassifyMethod(fn, recvType(info, call)) != crmodel.NotWrite || fn != nil && fn.Name() == "Get" && w.c.m.IsGet(fn, recvType(info, call)):
@@ -673,7 +694,7 @@ func (w *walker) arg(acc access, call *ast.CallExpr, i int, stack []ast.Node, de
 	if acc.kind == metaField && acc.area != 0 && acc.area != ownersArea {
 		// Whatever the callee does with a metadata map or list changes
 		// that at most.
-		e.changed = acc.area
+		e.mayChange(acc.area)
 		return e
 	}
 	name := "a function value"
@@ -802,7 +823,7 @@ func (w *walker) method(acc access, sel *ast.SelectorExpr, s *types.Selection, s
 	case name == "DeepCopy" || name == "DeepCopyObject" || name == "DeepCopyInto" || name == "GetObjectKind":
 		return e // copies; GetObjectKind is the type's apiVersion and kind
 	case acc.kind == metaField && acc.area != 0:
-		e.changed = acc.area // a method of a metadata map type: that at most
+		e.mayChange(acc.area) // a method of a metadata map type: that at most
 		return e
 	case acc.kind == typeMeta:
 		return e

@@ -24,7 +24,9 @@
 //   - its labels or annotations: a write into the map (obj.Labels[k] = v,
 //     delete), a new map (obj.Labels = m, SetLabels, SetAnnotations),
 //     metav1.SetMetaDataLabel and SetMetaDataAnnotation, a local holding
-//     the map (GetLabels()), a function handed the map;
+//     the map (GetLabels()), maps.Copy, a helper of the package that
+//     writes the map it is handed (another package's function handed the
+//     map counts as no change, as it may only read it);
 //   - its owner references, on a built-in kind (a type of k8s.io/api):
 //     controllerutil.SetControllerReference (or ctrl.'s),
 //     SetOwnerReference, RemoveOwnerReference, SetOwnerReferences;

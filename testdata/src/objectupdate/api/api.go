@@ -44,3 +44,13 @@ func (in *Widget) Default() {
 
 // IsReady is a getter.
 func (in *Widget) IsReady() bool { return in.Status.Ready }
+
+// SelectorFor reads a labels map: a function of another package, which the
+// reconciler's package cannot see into.
+func SelectorFor(labels map[string]string) string {
+	out := ""
+	for k, v := range labels {
+		out += k + "=" + v + ","
+	}
+	return out
+}

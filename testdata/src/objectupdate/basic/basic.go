@@ -3,6 +3,7 @@ package basic
 
 import (
 	"context"
+	"maps"
 
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -179,7 +180,8 @@ type TemplateReconciler struct {
 }
 
 // Reconcile merges a template's labels into a Pod through helpers of the
-// package: one handed the Pod, one handed its labels map, one only reading.
+// package: one handed the Pod, one handed its labels map, one only reading;
+// and its annotations with maps.Copy.
 func (r *TemplateReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
 	pod := &corev1.Pod{}
 	if err := r.Get(ctx, req.NamespacedName, pod); err != nil {
@@ -190,7 +192,8 @@ func (r *TemplateReconciler) Reconcile(ctx context.Context, req ctrl.Request) (c
 	}
 	ensureLabels(pod)
 	mergeInto(pod.Labels, r.Template)
-	return ctrl.Result{}, r.Update(ctx, pod) // want `labels changed and sent with Update; another writer of this Pod makes it fail with 409 Conflict: patch the metadata instead`
+	maps.Copy(pod.Annotations, r.Template)
+	return ctrl.Result{}, r.Update(ctx, pod) // want `labels and annotations changed and sent with Update; another writer of this Pod makes it fail with 409 Conflict: patch the metadata instead`
 }
 
 func ensureLabels(pod *corev1.Pod) {

@@ -293,14 +293,15 @@ func (r *R) closureBefore(ctx context.Context, req ctrl.Request) error {
 	return r.Update(ctx, pod)
 }
 
-// Nothing seen changes (the labels are only read, here and in a helper):
-// what the Update is for cannot be told.
+// Nothing seen changes (the labels are only read, here, in a helper, and
+// by another package's function, as authorino-operator's cleanup reads
+// them): what the Update is for cannot be told.
 func (r *R) nothingChanged(ctx context.Context, req ctrl.Request) error {
 	pod := &corev1.Pod{}
 	if err := r.Get(ctx, req.NamespacedName, pod); err != nil {
 		return err
 	}
-	if pod.Labels["example.com/skip"] != "" || countLabels(pod.Labels) > 3 {
+	if pod.Labels["example.com/skip"] != "" || countLabels(pod.Labels) > 3 || api.SelectorFor(pod.Labels) == "" {
 		return nil
 	}
 	return r.Update(ctx, pod)
