@@ -245,6 +245,8 @@ func Run(ctx context.Context, cfg Config, addToScheme func(*runtime.Scheme) erro
 	res.ReconcilesPerObject = float64(res.Reconciles) / float64(total)
 	res.Regressions, res.RegressionExamples = watch.regressions()
 	res.StatusReverts, res.StatusRevertExamples = watch.reverts()
+	res.ReadyLatencyBursts = watch.latencies(1, load.times(&load.created))
+	res.ReadyLatencyRollout = watch.latencies(2, load.times(&load.rolledOut))
 	res.APIServerRequests = apiAfter.rows()
 	res.ClientRequests = clientAfter.rows()
 
@@ -265,6 +267,10 @@ type Result struct {
 	ControlPlaneStartSeconds float64
 	ReadyAfterBurstsSeconds  float64 // from the first create until every object is Ready
 	ReadyAfterRolloutSeconds float64 // from the spec change until every object is Ready again
+
+	// Per object: from its create (its spec change) until the watcher saw
+	// it Ready for that generation.
+	ReadyLatencyBursts, ReadyLatencyRollout Latency
 
 	APIServer409Status      int64 // apiserver_request_total code 409 on the status subresource
 	APIServer409Other       int64 // code 409 elsewhere (AlreadyExists on a create, conflicts on the main resource)

@@ -43,8 +43,37 @@ func (o object) unstructured() *unstructured.Unstructured {
 type loader struct {
 	c client.Client
 
-	mu      sync.Mutex
-	objects []object
+	mu        sync.Mutex
+	objects   []object
+	created   map[string]time.Time // by watcher key (resource/name): when its create returned
+	rolledOut map[string]time.Time // when its spec change returned
+}
+
+// key is the object's key in the watcher.
+func (o object) key() string {
+	if o.kind == "Widget" {
+		return "widgets/" + o.name
+	}
+	return "gadgets/" + o.name
+}
+
+func (l *loader) stamp(m *map[string]time.Time, o object) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if *m == nil {
+		*m = map[string]time.Time{}
+	}
+	(*m)[o.key()] = time.Now()
+}
+
+func (l *loader) times(m *map[string]time.Time) map[string]time.Time {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	out := make(map[string]time.Time, len(*m))
+	for k, v := range *m {
+		out[k] = v
+	}
+	return out
 }
 
 // createBurst creates n objects, numbered from first, as fast as the API
@@ -68,6 +97,7 @@ func (l *loader) createBurst(ctx context.Context, first, n int) error {
 		if err := l.c.Create(ctx, u); err != nil {
 			return err
 		}
+		l.stamp(&l.created, o)
 		l.mu.Lock()
 		l.objects = append(l.objects, o)
 		l.mu.Unlock()
@@ -86,7 +116,11 @@ func (l *loader) rollout(ctx context.Context) error {
 		if o.kind == "Gadget" {
 			patch = `{"spec":{"color":"green"}}`
 		}
-		return l.c.Patch(ctx, o.unstructured(), client.RawPatch(types.MergePatchType, []byte(patch)))
+		if err := l.c.Patch(ctx, o.unstructured(), client.RawPatch(types.MergePatchType, []byte(patch))); err != nil {
+			return err
+		}
+		l.stamp(&l.rolledOut, o)
+		return nil
 	})
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"sort"
 	"sync"
 	"time"
 
@@ -36,6 +37,8 @@ type seen struct {
 	// newer one.
 	status   string
 	statuses map[string]bool
+
+	readyAt map[int64]time.Time // when it was first seen Ready for each generation
 }
 
 func startWatcher(ctx context.Context, cfg *rest.Config) (*watcher, error) {
@@ -145,6 +148,46 @@ func (w *watcher) observe(res string, u *unstructured.Unstructured) {
 	}
 	s.generation = gen
 	s.ready = ready
+	if ready {
+		if s.readyAt == nil {
+			s.readyAt = map[int64]time.Time{}
+		}
+		if _, ok := s.readyAt[gen]; !ok {
+			s.readyAt[gen] = time.Now()
+		}
+	}
+}
+
+// latencies are, for each object in since, how long after that time it was
+// first seen Ready for generation gen.
+func (w *watcher) latencies(gen int64, since map[string]time.Time) Latency {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	type obs struct {
+		key string
+		d   time.Duration
+	}
+	var all []obs
+	for key, t0 := range since {
+		s := w.objs[key]
+		if s == nil || s.readyAt[gen].IsZero() {
+			continue
+		}
+		all = append(all, obs{key, s.readyAt[gen].Sub(t0)})
+	}
+	if len(all) == 0 {
+		return Latency{}
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].d < all[j].d })
+	at := func(q float64) float64 { return all[int(q*float64(len(all)-1))].d.Seconds() }
+	last := all[len(all)-1]
+	return Latency{P50: at(0.5), P95: at(0.95), Max: last.d.Seconds(), Slowest: last.key}
+}
+
+// Latency is how long objects took to be Ready, in seconds.
+type Latency struct {
+	P50, P95, Max float64
+	Slowest       string
 }
 
 // waitReady waits until n objects are Ready for a generation of at least gen.
