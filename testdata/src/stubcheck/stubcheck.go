@@ -5,14 +5,17 @@ package stubcheck
 import (
 	"context"
 
+	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/equality"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/client-go/tools/record"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 	"sigs.k8s.io/controller-runtime/pkg/log"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 )
@@ -22,6 +25,14 @@ var (
 	_ client.Object     = &corev1.Service{}
 	_ client.ObjectList = &corev1.ServiceList{}
 	_ metav1.Object     = &metav1.ObjectMeta{}
+	_ client.Object     = &appsv1.Deployment{}
+	_ client.ObjectList = &appsv1.DeploymentList{}
+
+	_ = controllerutil.SetControllerReference
+	_ = ctrl.SetControllerReference
+	_ = metav1.SetMetaDataLabel
+
+	_ record.EventRecorder = nil
 
 	_ client.CreateOption            = client.FieldOwner("x")
 	_ client.UpdateOption            = client.FieldOwner("x")

@@ -5,6 +5,7 @@ import (
 	"context"
 	"maps"
 
+	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -234,4 +235,25 @@ func (r *FinalizerFirstReconciler) Reconcile(ctx context.Context, req ctrl.Reque
 	}
 	pod.Labels["example.com/guarded"] = "true"
 	return ctrl.Result{}, r.Update(ctx, pod) // want `labels changed and sent with Update; another writer of this Pod makes it fail with 409 Conflict: patch the metadata instead`
+}
+
+type DeploymentReconciler struct {
+	client.Client
+}
+
+// Reconcile marks a Deployment, a workload kind whose status the
+// Deployment controller writes, with a label and an owner-set annotation.
+func (r *DeploymentReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var deploy appsv1.Deployment
+	if err := r.Get(ctx, req.NamespacedName, &deploy); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if deploy.Status.ReadyReplicas == 0 {
+		return ctrl.Result{}, nil
+	}
+	deploy.ObjectMeta.Labels["example.com/ready"] = "true"
+	if err := r.Update(ctx, &deploy); err != nil { // want `labels changed and sent with Update; another writer of this Deployment makes it fail with 409 Conflict: patch the metadata instead`
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, nil
 }

@@ -6,6 +6,7 @@ package silent
 import (
 	"context"
 
+	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -52,6 +53,7 @@ func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error
 	_ = r.param(ctx, &corev1.Pod{})
 	_ = r.ownersRemoved(ctx, req)
 	_ = r.ownersAppended(ctx, req)
+	_ = r.restartDeployment(ctx, req)
 	return ctrl.Result{}, nil
 }
 
@@ -355,4 +357,18 @@ func (r *R) ownersAppended(ctx context.Context, req ctrl.Request) error {
 	}
 	pod.OwnerReferences = append(pod.OwnerReferences, metav1.OwnerReference{Name: "x"})
 	return r.Update(ctx, pod)
+}
+
+// The pod template's annotations are the Deployment's spec (a restart):
+// the Update sends a spec change.
+func (r *R) restartDeployment(ctx context.Context, req ctrl.Request) error {
+	deploy := &appsv1.Deployment{}
+	if err := r.Get(ctx, req.NamespacedName, deploy); err != nil {
+		return err
+	}
+	if deploy.Spec.Template.Annotations == nil {
+		deploy.Spec.Template.Annotations = map[string]string{}
+	}
+	deploy.Spec.Template.Annotations["example.com/restartedAt"] = "now"
+	return r.Update(ctx, deploy)
 }
