@@ -2,106 +2,24 @@ package conditions_test
 
 import (
 	"bytes"
-	"fmt"
 	"go/format"
 	"os"
 	"path/filepath"
-	"sort"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/statuslint/statuslint/internal/fixtest"
 )
 
-// edit is a text edit as byte offsets in one file.
-type edit struct {
-	start, end int
-	text       string
-}
-
 // applyFixes runs analyzers on the packages matching pattern in the GOPATH
-// tree dir and applies every suggested fix of every diagnostic of every
-// analyzer, as a driver's -fix does: identical edits are merged, and any
-// other overlap fails the test. It returns the fixed files' contents, as
-// they are, not reformatted.
+// tree dir and applies every suggested fix, merged as statuslint's -fix
+// merges them (see internal/fixtest); a conflict fails the test. It
+// returns the fixed files' contents, as they are, not reformatted.
 func applyFixes(t *testing.T, dir string, analyzers []*analysis.Analyzer, pattern string) map[string][]byte {
 	t.Helper()
-	cfg := &packages.Config{
-		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
-			packages.NeedTypes | packages.NeedTypesSizes | packages.NeedSyntax | packages.NeedTypesInfo |
-			packages.NeedDeps | packages.NeedModule,
-		Dir: dir,
-		Env: append(os.Environ(), "GOPATH="+dir, "GO111MODULE=off", "GOWORK=off"),
-	}
-	pkgs, err := packages.Load(cfg, pattern)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range pkgs {
-		for _, e := range p.Errors {
-			t.Fatalf("loading %s: %v", pattern, e)
-		}
-	}
-	g, err := checker.Analyze(analyzers, pkgs, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	edits := make(map[string][]edit)
-	for _, act := range g.Roots {
-		if act.Err != nil {
-			t.Fatalf("%s: %v", act, act.Err)
-		}
-		for _, d := range act.Diagnostics {
-			for _, fix := range d.SuggestedFixes {
-				for _, e := range fix.TextEdits {
-					tf := act.Package.Fset.File(e.Pos)
-					edits[tf.Name()] = append(edits[tf.Name()], edit{tf.Offset(e.Pos), tf.Offset(e.End), string(e.NewText)})
-				}
-			}
-		}
-	}
-	out := make(map[string][]byte)
-	for name, es := range edits {
-		src, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fixed, err := apply(src, es)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		out[name] = fixed
-	}
-	return out
-}
-
-func apply(src []byte, es []edit) ([]byte, error) {
-	sort.SliceStable(es, func(i, j int) bool {
-		if es[i].start != es[j].start {
-			return es[i].start < es[j].start
-		}
-		return es[i].end < es[j].end
-	})
-	var uniq []edit
-	for _, e := range es {
-		if n := len(uniq); n > 0 && uniq[n-1] == e {
-			continue
-		}
-		uniq = append(uniq, e)
-	}
-	var buf bytes.Buffer
-	last := 0
-	for i, e := range uniq {
-		if e.start < last || (i > 0 && e.start == uniq[i-1].start && e.start == e.end && uniq[i-1].start == uniq[i-1].end) {
-			return nil, fmt.Errorf("conflicting edits at offset %d: %q", e.start, e.text)
-		}
-		buf.Write(src[last:e.start])
-		buf.WriteString(e.text)
-		last = e.end
-	}
-	buf.Write(src[last:])
-	return buf.Bytes(), nil
+	return fixtest.Run(t, dir, analyzers, pattern)
 }
 
 // checkGofmt fails the test when a fixed file is not exactly as gofmt
