@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/statuslint/statuslint/bench/conflict/driver"
@@ -37,7 +38,7 @@ func TestConflicts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		t.Logf("%s: %d findings remain", v.Name, len(p.Findings))
+		t.Logf("%s: %d statuslint findings left:\n%s", v.Name, len(p.Findings), strings.Join(p.Findings, "\n"))
 		res, err := h.Run(ctx, p, harness.Quick)
 		if err != nil {
 			t.Fatal(err)

@@ -21,6 +21,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
 	"time"
 
@@ -127,14 +128,16 @@ func (h *Harness) Prepare(ctx context.Context, v Variant) (*Prepared, error) {
 		}
 	}
 	p := &Prepared{Variant: v, Dir: dir, Binary: filepath.Join(h.Work, slug, "conflictdriver")}
-	// The findings are printed on stderr.
-	_, out, err := h.run2(ctx, dir, nil, h.statuslint, "./...")
-	if err != nil && !isExit(err) {
+	findings, err := h.findings(ctx, dir)
+	if err != nil {
 		return nil, err
 	}
-	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
-		if line != "" {
-			p.Findings = append(p.Findings, line)
+	p.Findings = findings
+	if v.Hand {
+		for _, f := range p.Findings {
+			if strings.HasPrefix(f, "statusupdate:") {
+				return nil, fmt.Errorf("%s: a statusupdate finding is left after the hand fixes: %s", v.Name, f)
+			}
 		}
 	}
 
@@ -168,6 +171,35 @@ func (h *Harness) Prepare(ctx context.Context, v Variant) (*Prepared, error) {
 		return nil, fmt.Errorf("building the %s driver: %w", v.Name, err)
 	}
 	return p, nil
+}
+
+// findings lists what statuslint reports on the module in dir, each as
+// "pass: position: message".
+func (h *Harness) findings(ctx context.Context, dir string) ([]string, error) {
+	out, err := h.run(ctx, dir, nil, h.statuslint, "-json", "./...")
+	if err != nil && !isExit(err) {
+		return nil, err
+	}
+	var byPkg map[string]map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(out), &byPkg); err != nil {
+		return nil, fmt.Errorf("reading statuslint -json: %w", err)
+	}
+	var list []string
+	for _, byPass := range byPkg {
+		for pass, raw := range byPass {
+			var diags []struct{ Posn, Message string }
+			if err := json.Unmarshal(raw, &diags); err != nil {
+				// An analyzer error is an object, not a list.
+				list = append(list, pass+": error: "+string(raw))
+				continue
+			}
+			for _, d := range diags {
+				list = append(list, pass+": "+filepath.Base(d.Posn)+": "+d.Message)
+			}
+		}
+	}
+	sort.Strings(list)
+	return list, nil
 }
 
 // Run runs a prepared variant under load and returns what it measured.
