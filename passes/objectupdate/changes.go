@@ -150,29 +150,29 @@ func (c *checker) declOf(fn *types.Func) *ast.FuncDecl {
 // maxDepth bounds how deep helpers handed the object are followed.
 const maxDepth = 3
 
-// between returns what the statements of body from load to the Update do
-// to v. When the Update is in a loop that does not hold the load, the rest
-// of the loop runs before its next pass, so the region runs to the loop's
-// end. Function literals of body that capture v count wherever they are:
-// they may be called in between.
-func (c *checker) between(body *ast.BlockStmt, path []ast.Node, load ast.Stmt, call *ast.CallExpr, v *types.Var) effect {
-	start, end := load.End(), call.End()
+// between returns what the statements of body from start (the end of the
+// load) to call do to v, leaving out skip (the object argument of the
+// call). When call is in a loop that does not hold start, the rest of the
+// loop runs before its next pass, so the region runs to the loop's end.
+// Function literals of body that capture v count wherever they are: they
+// may be called in between.
+func (c *checker) between(body *ast.BlockStmt, path []ast.Node, start token.Pos, call *ast.CallExpr, skip ast.Node, v *types.Var) effect {
+	end := call.End()
 	for _, n := range path {
 		if n == body {
 			break
 		}
 		switch n.(type) {
 		case *ast.ForStmt, *ast.RangeStmt:
-			if !(n.Pos() <= load.Pos() && load.End() <= n.End()) && n.End() > end {
+			if !(n.Pos() <= start && start <= n.End()) && n.End() > end {
 				end = n.End()
 			}
 		}
 	}
-	objArg := call.Args[1]
 	w := &walker{c: c, v: v, root: access{kind: wholeObject}, aliases: make(map[*types.Var]area)}
 	walkStack(body, func(n ast.Node, stack []ast.Node) bool {
-		if n == objArg {
-			return false // the Update's own argument
+		if n == skip {
+			return false // the object handed to the call itself
 		}
 		if returnsBefore(n, stack, call) {
 			return false

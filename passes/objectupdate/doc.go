@@ -18,8 +18,10 @@
 // The pass reports controller-runtime's Update (client.Writer's, not the
 // status writer's), recognised by type, when a reconcile can reach it (the
 // roots of the shared analysis), the object is a local variable last
-// loaded with Get in the same function on every path, and every change
-// made to it between the load and the Update is one of:
+// loaded with Get in the same function on every path (or a parameter of an
+// unexported helper, only called, each of whose calls hands over such a
+// local: the changes in the callers count too, and no fix is offered), and
+// every change made to it between the load and the Update is one of:
 //
 //   - its labels or annotations: a write into the map (obj.Labels[k] = v,
 //     delete), a new map (obj.Labels = m, SetLabels, SetAnnotations),

@@ -115,15 +115,26 @@ func (c *checker) check(res *reach.Result, file *ast.File, call *ast.CallExpr, s
 	if body == nil {
 		return analysis.Diagnostic{}, false
 	}
-	load, loadCall, _ := fixes.LastLoad(c.info, fixes.GetInto(c.m, c.info), path, body, v)
-	if load == nil || !c.isGet(loadCall) {
-		// Not loaded here (a parameter), loaded on some paths only, or
-		// last written with Create (made in this reconcile), Update or
-		// Patch (fresh from the API server): not the case at hand.
+	load, loadCall, problem := fixes.LastLoad(c.info, fixes.GetInto(c.m, c.info), path, body, v)
+	var eff effect
+	var noFix string
+	switch {
+	case load != nil && c.isGet(loadCall):
+		eff = c.between(body, path, load.End(), call, call.Args[1], v)
+	case load == nil && problem == fixes.NotLoaded:
+		// Perhaps a parameter of a helper its callers load and hand over.
+		var caller string
+		eff, caller = c.fromCallers(fnNode, path, body, call, v)
+		if caller == "" {
+			return analysis.Diagnostic{}, false
+		}
+		noFix = fmt.Sprintf("%s is a parameter, loaded by %s; snapshot it there and patch with client.MergeFrom", v.Name(), caller)
+	default:
+		// Loaded on some paths only, or last written with Create (made
+		// in this reconcile), Update or Patch (fresh from the API
+		// server): not the case at hand.
 		return analysis.Diagnostic{}, false
 	}
-
-	eff := c.between(body, path, load, call, v)
 	if eff.blocked != "" || eff.changed == 0 {
 		return analysis.Diagnostic{}, false
 	}
@@ -151,7 +162,10 @@ func (c *checker) check(res *reach.Result, file *ast.File, call *ast.CallExpr, s
 		Message: fmt.Sprintf("%s changed and sent with Update%s; another writer of this %s makes it fail with 409 Conflict: patch the metadata instead",
 			eff.changed.String(), where, kind),
 	}
-	fix, reason := c.suggestFix(file, body, call, load, v, addr, eff.changed&ownersArea != 0, snaps)
+	fix, reason := (*analysis.SuggestedFix)(nil), noFix
+	if noFix == "" {
+		fix, reason = c.suggestFix(file, body, call, load, v, addr, eff.changed&ownersArea != 0, snaps)
+	}
 	if fix != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
 	} else {

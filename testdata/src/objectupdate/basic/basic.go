@@ -257,3 +257,24 @@ func (r *DeploymentReconciler) Reconcile(ctx context.Context, req ctrl.Request) 
 	}
 	return ctrl.Result{}, nil
 }
+
+type HelperReconciler struct {
+	client.Client
+}
+
+// Reconcile labels a Pod and hands it to a helper that annotates and
+// updates it: the changes of both count, and the fix would have to copy
+// the Pod in the caller.
+func (r *HelperReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	pod := &corev1.Pod{}
+	if err := r.Get(ctx, req.NamespacedName, pod); err != nil {
+		return ctrl.Result{}, err
+	}
+	pod.Labels["example.com/helped"] = "true"
+	return ctrl.Result{}, r.annotateAndUpdate(ctx, pod)
+}
+
+func (r *HelperReconciler) annotateAndUpdate(ctx context.Context, pod *corev1.Pod) error {
+	metav1.SetMetaDataAnnotation(&pod.ObjectMeta, "example.com/by", "helper")
+	return r.Update(ctx, pod) // want `labels and annotations changed and sent with Update \(\(\*HelperReconciler\)\.Reconcile → \(\*HelperReconciler\)\.annotateAndUpdate\); another writer of this Pod makes it fail with 409 Conflict: patch the metadata instead \(no suggested fix: pod is a parameter, loaded by \(\*HelperReconciler\)\.Reconcile; snapshot it there and patch with client\.MergeFrom\)`
+}

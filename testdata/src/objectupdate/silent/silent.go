@@ -54,6 +54,9 @@ func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error
 	_ = r.ownersRemoved(ctx, req)
 	_ = r.ownersAppended(ctx, req)
 	_ = r.restartDeployment(ctx, req)
+	_ = r.twoCallers(ctx, req)
+	_ = r.ExportedHelper(ctx, &corev1.Pod{})
+	_ = r.asValue(ctx, req)
 	return ctrl.Result{}, nil
 }
 
@@ -371,4 +374,48 @@ func (r *R) restartDeployment(ctx context.Context, req ctrl.Request) error {
 	}
 	deploy.Spec.Template.Annotations["example.com/restartedAt"] = "now"
 	return r.Update(ctx, deploy)
+}
+
+// A helper whose callers differ: one of them changes the spec.
+func (r *R) twoCallers(ctx context.Context, req ctrl.Request) error {
+	pod := &corev1.Pod{}
+	if err := r.Get(ctx, req.NamespacedName, pod); err != nil {
+		return err
+	}
+	if err := r.labelAndUpdate(ctx, pod); err != nil {
+		return err
+	}
+	other := &corev1.Pod{}
+	if err := r.Get(ctx, req.NamespacedName, other); err != nil {
+		return err
+	}
+	other.Spec.NodeName = "node-6"
+	return r.labelAndUpdate(ctx, other)
+}
+
+func (r *R) labelAndUpdate(ctx context.Context, pod *corev1.Pod) error {
+	pod.Labels["example.com/helper"] = "true"
+	return r.Update(ctx, pod)
+}
+
+// An exported helper may be called from other packages, with objects out
+// of sight.
+func (r *R) ExportedHelper(ctx context.Context, pod *corev1.Pod) error {
+	pod.Labels["example.com/exported"] = "true"
+	return r.Update(ctx, pod)
+}
+
+// A helper used as a value may be called from anywhere.
+func (r *R) asValue(ctx context.Context, req ctrl.Request) error {
+	pod := &corev1.Pod{}
+	if err := r.Get(ctx, req.NamespacedName, pod); err != nil {
+		return err
+	}
+	update := r.labelForValue
+	return update(ctx, pod)
+}
+
+func (r *R) labelForValue(ctx context.Context, pod *corev1.Pod) error {
+	pod.Labels["example.com/value"] = "true"
+	return r.Update(ctx, pod)
 }
