@@ -9,6 +9,7 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"golang.org/x/tools/go/packages"
@@ -29,9 +30,64 @@ type call struct {
 	recv types.Type
 }
 
-func setup(b *testing.B) (*crmodel.Model, []call) {
+func setup(b testing.TB) (*crmodel.Model, []call) {
 	b.Helper()
-	testdata, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
+	m, _, look := loadStubs(b, "")
+	var calls []call
+	add := func(t types.Type) {
+		ms := types.NewMethodSet(t)
+		for i := 0; i < ms.Len(); i++ {
+			if fn, ok := ms.At(i).Obj().(*types.Func); ok {
+				calls = append(calls, call{fn, t})
+			}
+		}
+	}
+	for _, name := range []string{"Client", "SubResourceWriter", "StatusWriter", "Writer", "Reader"} {
+		if obj := m.Lookup(name); obj != nil {
+			add(obj.Type())
+		}
+	}
+	add(types.NewPointer(look.Scope().Lookup("Wrapper").Type()))
+	add(look.Scope().Lookup("Fake").Type())
+	if len(calls) < 20 {
+		b.Fatalf("only %d methods to classify", len(calls))
+	}
+	return m, calls
+}
+
+// loadStubs type-checks the controller-runtime and apimachinery stubs of
+// testdata (legacy: "legacy" for the old releases' stubs) and a package
+// "lookalike" beside them (current stubs only, else nil), with a wrapper
+// embedding client.Client and a look-alike type with methods of the same
+// names as the client's.
+func loadStubs(b testing.TB, legacy string) (*crmodel.Model, map[string]*types.Package, *types.Package) {
+	b.Helper()
+	// Loading runs go list; the tests share one load per tree, as
+	// type-checked packages are not changed by the model.
+	stubsMu.Lock()
+	defer stubsMu.Unlock()
+	if s, ok := stubsCache[legacy]; ok {
+		return s.m, s.byPath, s.look
+	}
+	m, byPath, look := loadStubsUncached(b, legacy)
+	stubsCache[legacy] = stubs{m, byPath, look}
+	return m, byPath, look
+}
+
+type stubs struct {
+	m      *crmodel.Model
+	byPath map[string]*types.Package
+	look   *types.Package
+}
+
+var (
+	stubsMu    sync.Mutex
+	stubsCache = map[string]stubs{}
+)
+
+func loadStubsUncached(b testing.TB, legacy string) (*crmodel.Model, map[string]*types.Package, *types.Package) {
+	b.Helper()
+	testdata, err := filepath.Abs(filepath.Join("..", "..", "testdata", legacy))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -56,6 +112,9 @@ func setup(b *testing.B) (*crmodel.Model, []call) {
 		b.Fatal("no model from the stubs")
 	}
 
+	if legacy != "" {
+		return m, byPath, nil // the look-alike is written against the current API
+	}
 	// A package with a wrapper and a look-alike, type-checked against the
 	// stubs.
 	const src = `package lookalike
@@ -93,26 +152,7 @@ func (Fake) Get(ctx context.Context, key string) error           { return nil }
 		b.Fatal(err)
 	}
 
-	var calls []call
-	add := func(t types.Type) {
-		ms := types.NewMethodSet(t)
-		for i := 0; i < ms.Len(); i++ {
-			if fn, ok := ms.At(i).Obj().(*types.Func); ok {
-				calls = append(calls, call{fn, t})
-			}
-		}
-	}
-	for _, name := range []string{"Client", "SubResourceWriter", "StatusWriter", "Writer", "Reader"} {
-		if obj := m.Lookup(name); obj != nil {
-			add(obj.Type())
-		}
-	}
-	add(types.NewPointer(look.Scope().Lookup("Wrapper").Type()))
-	add(look.Scope().Lookup("Fake").Type())
-	if len(calls) < 20 {
-		b.Fatalf("only %d methods to classify", len(calls))
-	}
-	return m, calls
+	return m, byPath, look
 }
 
 type importerFunc func(path string) (*types.Package, error)

@@ -31,6 +31,29 @@
 // The user's own packages (not VetxOnly) are never skipped: their
 // diagnostics and fixes are produced exactly as before. Setting the
 // environment variable STATUSLINT_NOSKIP=1 turns the skip off.
+//
+// # On an x/tools upgrade
+//
+// The skip stands on behaviour of x/tools that is internal, not a promise,
+// so re-check it whenever go.mod moves golang.org/x/tools:
+//
+//   - internal/facts' Decoder.Decode reads an empty vetx file as an empty
+//     fact set ("The empty file is a valid encoding of an empty fact set";
+//     the len(data) == 0 case), which is what lets a skipped package's
+//     importers decode the file [Skip] writes;
+//   - unitchecker writes an empty vetx file for an analysed package that
+//     has no facts to export or pass on, so an analysed and a skipped
+//     package write the same bytes;
+//   - unitchecker's Config still has the fields [Config] reads, with the
+//     same meaning (VetxOnly, VetxOutput, PackageVetx, Stdout,
+//     FixArchive), and the tool writes nothing else a skipped package
+//     would be missing.
+//
+// TestGoVetStubModule and TestGoVetExample pin all three: they run the
+// real go vet with and without the skip and compare every package's facts
+// byte for byte and the findings; TestSkip pins the files written. Keep
+// them; if one fails after an upgrade, turn the skip off rather than
+// loosen the test.
 package vetskip
 
 import (
