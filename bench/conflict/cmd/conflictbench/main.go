@@ -9,6 +9,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
@@ -89,7 +90,7 @@ func run(size string, load harness.Load, resultsPath, jsonPath string) error {
 			return err
 		}
 	}
-	doc := report(size, load, res, findings, serverVersions(h.Assets))
+	doc := report(size, load, res, findings, serverVersions(h.Assets), checkout(h.Root))
 	fmt.Print(doc)
 	if resultsPath == "-" {
 		return nil
@@ -112,7 +113,22 @@ func serverVersions(dir string) string {
 	return strings.Join(vs, ", ")
 }
 
-func report(size string, load harness.Load, res []*driver.Result, findings map[string][]string, servers string) string {
+// checkout names the commit statuslint was built from, and says so when the
+// tool's sources had changes not committed yet.
+func checkout(root string) string {
+	head, err := exec.Command("git", "-C", root, "rev-parse", "--short", "HEAD").Output()
+	if err != nil {
+		return "an unknown commit"
+	}
+	s := "commit " + strings.TrimSpace(string(head))
+	dirty, err := exec.Command("git", "-C", root, "status", "--porcelain", "--", "cmd", "analyzer", "passes", "internal").Output()
+	if err == nil && len(bytes.TrimSpace(dirty)) > 0 {
+		s += " with uncommitted changes to the tool"
+	}
+	return s
+}
+
+func report(size string, load harness.Load, res []*driver.Result, findings map[string][]string, servers, commit string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Conflict harness: the example operator on a real kube-apiserver and etcd\n\n")
 	fmt.Fprintf(&b, "Command, from bench/conflict: `go run ./cmd/conflictbench -size %s`\n\n", size)
@@ -122,10 +138,14 @@ func report(size string, load harness.Load, res []*driver.Result, findings map[s
 		"an interfering writer at %g writes/s (labels and annotations of the objects, annotations of their ConfigMaps) from the first burst to the end; "+
 		"then a spec change of every object (a new generation); then, %s after all are Ready again, a steady-state window of %s.\n\n",
 		load.Bursts*load.PerBurst, load.Bursts, load.PerBurst, load.BurstGap, load.Workers, load.Interfere, load.Settle, load.Steady)
+	fmt.Fprintf(&b, "statuslint was built from %s.\n\n", commit)
 	b.WriteString(harness.Table(res))
 	b.WriteString("\n")
 	for _, v := range harness.Variants {
 		fmt.Fprintf(&b, "- **%s**: %s; statuslint findings left: %d\n", v.Name, v.Note, len(findings[v.Name]))
+		for _, f := range findings[v.Name] {
+			fmt.Fprintf(&b, "  - `%s`\n", f)
+		}
 	}
 	if len(res) == 3 {
 		fmt.Fprintf(&b, "\nHeadline: %s\n", harness.Headline(res[0], res[1], res[2]))
