@@ -38,8 +38,6 @@ func suggestFix(pass *analysis.Pass, res *reach.Result, ol *objectLoads, file *a
 		return nil, ignore.CgoReason, false
 	case w.MethodValue:
 		return nil, "the write goes through a method value", false
-	case w.Deferred:
-		return nil, "the write is deferred, far from where the object is loaded", false
 	case w.Go:
 		return nil, "the write runs in its own goroutine", false
 	case w.Call == nil || len(w.Call.Args) < 2:
@@ -62,31 +60,41 @@ func suggestFix(pass *analysis.Pass, res *reach.Result, ol *objectLoads, file *a
 		return nil, "the write is not inside a function body", false
 	}
 	load, loadCall, reason := lastLoad(ol, path, body, v)
+	// late is set when the write may run after statements that follow its
+	// own position in the function that loads the object: a deferred call,
+	// or a function literal run later (deferred, or by a conflict retry).
+	late := w.Deferred
+	if load == nil {
+		retried := inConflictRetry(w.Fn)
+		if outer, deferred := capturedAt(path, v, retried); outer != nil {
+			// The literal uses the object its enclosing function loads:
+			// snapshot there, where the literal is made.
+			path, late = outer, deferred || retried
+			body, params = fixes.EnclosingFunc(path)
+			load, loadCall, reason = lastLoad(ol, path, body, v)
+		}
+	}
 	if load == nil {
 		if params != nil && params.Pos() <= v.Pos() && v.Pos() < params.End() {
 			reason = fmt.Sprintf("%s is a parameter, loaded by the caller; snapshot it there and patch with client.MergeFrom", v.Name())
+			if fix := threadSnapshot(pass, res, ol, file, w, path, v, names); fix != nil {
+				return fix, "", false
+			}
 		}
 		return nil, reason, false
 	}
-	if !ol.isGet(loadCall) {
+	if !ol.isGet(loadCall) && !late {
 		return nil, "", true
 	}
-
-	// The patch must accept every option the Update had.
-	patchOpt := patchOptionType(pass.Pkg, info.TypeOf(sel.X))
-	if patchOpt == nil {
-		return nil, "the status writer has no Patch method", false
+	if late && loadedElsewhere(ol, body, v, loadCall) {
+		// One snapshot after the load fits only if nothing reads into the
+		// object again before the write runs, which for a late write is
+		// anywhere in the function.
+		return nil, fmt.Sprintf("%s is read again in the function before this runs; no one snapshot fits every path", v.Name()), false
 	}
-	for i, opt := range call.Args[2:] {
-		t := info.TypeOf(opt)
-		if call.Ellipsis.IsValid() && i == len(call.Args)-3 {
-			if s, ok := t.Underlying().(*types.Slice); ok {
-				t = s.Elem()
-			}
-		}
-		if t == nil || !types.AssignableTo(t, patchOpt) {
-			return nil, fmt.Sprintf("option %s is not a patch option", types.ExprString(opt)), false
-		}
+
+	if reason := unpatchable(pass, call, sel); reason != "" {
+		return nil, reason, false
 	}
 
 	// Snapshot after the error check that follows the load, if any: a
@@ -113,6 +121,89 @@ func suggestFix(pass *analysis.Pass, res *reach.Result, ol *objectLoads, file *a
 		Message:   fmt.Sprintf("Patch the status with %s.MergeFrom(%s)", clientName, baseName),
 		TextEdits: edits,
 	}, "", false
+}
+
+// capturedAt returns the path, from the function literal outwards, of the
+// literal innermost on path when it uses v from its enclosing function and
+// runs where the snapshot of that function's load still holds: called
+// where it is made (func(){...}(), deferred is then set for a defer), or
+// handed to a conflict retry (retried). A literal started with go, stored,
+// or handed to anything else may run at any time, concurrently with
+// changes to v: nil.
+func capturedAt(path []ast.Node, v *types.Var, retried bool) (outer []ast.Node, deferred bool) {
+	for i, n := range path {
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			return nil, false
+		case *ast.FuncLit:
+			if n.Pos() <= v.Pos() && v.Pos() < n.End() {
+				return nil, false // declared inside: the literal's own variable
+			}
+			if retried {
+				return path[i+1:], false
+			}
+			if i+2 >= len(path) {
+				return nil, false
+			}
+			call, ok := path[i+1].(*ast.CallExpr)
+			if !ok || ast.Unparen(call.Fun) != n {
+				return nil, false
+			}
+			switch path[i+2].(type) {
+			case *ast.GoStmt:
+				return nil, false
+			case *ast.DeferStmt:
+				return path[i+1:], true
+			}
+			return path[i+1:], false
+		}
+	}
+	return nil, false
+}
+
+// loadedElsewhere reports whether body, function literals included, reads
+// into v (a Get) anywhere but at load, or assigns v.
+func loadedElsewhere(ol *objectLoads, body *ast.BlockStmt, v *types.Var, load *ast.CallExpr) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if n != load && ol.loadsVar(n, v) && ol.isGet(n) {
+				found = true
+			}
+		case *ast.AssignStmt:
+			for _, lhs := range n.Lhs {
+				if id, ok := ast.Unparen(lhs).(*ast.Ident); ok && ol.info.Uses[id] == v {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// unpatchable says why the status Update call, whose method is selected
+// by sel, cannot become a Patch: the writer has none, or the Patch does
+// not take every option the Update had. Empty when it can.
+func unpatchable(pass *analysis.Pass, call *ast.CallExpr, sel *ast.SelectorExpr) string {
+	info := pass.TypesInfo
+	patchOpt := patchOptionType(pass.Pkg, info.TypeOf(sel.X))
+	if patchOpt == nil {
+		return "the status writer has no Patch method"
+	}
+	for i, opt := range call.Args[2:] {
+		t := info.TypeOf(opt)
+		if call.Ellipsis.IsValid() && i == len(call.Args)-3 {
+			if s, ok := t.Underlying().(*types.Slice); ok {
+				t = s.Elem()
+			}
+		}
+		if t == nil || !types.AssignableTo(t, patchOpt) {
+			return fmt.Sprintf("option %s is not a patch option", types.ExprString(opt))
+		}
+	}
+	return ""
 }
 
 // patchOptionType returns the option type of the Patch method of the
@@ -199,10 +290,13 @@ func snapshot(pass *analysis.Pass, m *crmodel.Model, clientName string, load ast
 type snapshotNames struct {
 	byLoad map[ast.Stmt]string
 	inBody map[*ast.BlockStmt]map[string]bool
+	// byParam names the snapshot parameter a helper gains for its object
+	// parameter, so that the fixes of its several writes add the same one.
+	byParam map[*types.Var]string
 }
 
 func newSnapshotNames() *snapshotNames {
-	return &snapshotNames{byLoad: make(map[ast.Stmt]string), inBody: make(map[*ast.BlockStmt]map[string]bool)}
+	return &snapshotNames{byLoad: make(map[ast.Stmt]string), inBody: make(map[*ast.BlockStmt]map[string]bool), byParam: make(map[*types.Var]string)}
 }
 
 func method(pkg *types.Package, t types.Type, name string) *types.Signature {

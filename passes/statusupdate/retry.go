@@ -1,9 +1,13 @@
 package statusupdate
 
 import (
+	"go/ast"
 	"go/types"
 
+	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/statuslint/statuslint/internal/fixes"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/reach"
@@ -52,5 +56,29 @@ func isRetryFunc(f *types.Func) bool {
 	return f.Name() == "RetryOnConflict" || f.Name() == "OnError"
 }
 
-// retried is the clause the message adds for a write in a conflict retry.
-const retried = " (the conflict retry around it reads the cache again, which softens this but does not prevent it)"
+// retried is the clause the message adds for a write in a conflict retry
+// whose closure reads the object again before writing it; retriedSame for
+// one whose closure does not, where every try sends the same object.
+const (
+	retried     = " (the conflict retry around it reads the cache again, which softens this but does not prevent it)"
+	retriedSame = " (the conflict retry around it sends the same object again, so every try fails the same way)"
+)
+
+// rereads reports whether w, a write in a function literal, writes an
+// object the literal itself read on every path before the write.
+func rereads(ol *objectLoads, file *ast.File, w *reach.Write) bool {
+	if w.Call == nil || len(w.Call.Args) < 2 || file == nil {
+		return true // cannot tell: the clause a judged case asked for
+	}
+	v, _ := fixes.ObjectVar(ol.info, w.Call.Args[1])
+	if v == nil {
+		return true
+	}
+	path, _ := astutil.PathEnclosingInterval(file, w.Call.Pos(), w.Call.End())
+	body, _ := fixes.EnclosingFunc(path)
+	if body == nil {
+		return true
+	}
+	load, _, _ := lastLoad(ol, path, body, v)
+	return load != nil
+}

@@ -77,7 +77,11 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 			Message: fmt.Sprintf("status written with Update in the reconcile path (%s); %s: patch the status instead", path, why),
 		}
 		if inConflictRetry(w.Fn) {
-			d.Message = fmt.Sprintf("status written with Update in the reconcile path (%s); %s%s: patch the status instead", path, why, retried)
+			clause := retried
+			if !rereads(ol, file, w) {
+				clause = retriedSame
+			}
+			d.Message = fmt.Sprintf("status written with Update in the reconcile path (%s); %s%s: patch the status instead", path, why, clause)
 		}
 		fix, reason, fresh := suggestFix(pass, res, ol, file, w, names)
 		if fresh {

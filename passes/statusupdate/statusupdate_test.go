@@ -152,3 +152,19 @@ func TestFailedLoadPaths(t *testing.T) {
 func TestWrittenAcrossPackages(t *testing.T) {
 	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/writtenhelpers", "statusupdate/writtenrelay", "statusupdate/writtencaller")
 }
+
+// TestLateWrites covers writes that run after the statement they are
+// written at (deferred calls and closures, closures called at once, a
+// conflict retry's closure): fixed with a snapshot where the enclosing
+// function loads the object, unless it reads into the object again or the
+// closure runs in a goroutine.
+func TestLateWrites(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(t, ""), "statusupdate/late")
+}
+
+// TestThreadedSnapshot covers status Updates of an object parameter,
+// fixed by a snapshot each caller takes at its load and hands in, and the
+// helpers whose signature must stay.
+func TestThreadedSnapshot(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(t, ""), "statusupdate/threaded")
+}

@@ -135,7 +135,7 @@ func (r *WidgetReconciler) markReady(ctx context.Context, widget *v1alpha1.Widge
 	}
 	widget.Status.ObservedGeneration = widget.Generation
 	// Mistake (statusupdate, in a helper): reachable from Reconcile. widget is
-	// a parameter, so statuslint cannot place the base copy for you.
+	// a parameter: statuslint's fix adds a base parameter that Reconcile fills.
 	// Right: take base in Reconcile right after the Get, pass it in, and
 	// r.Status().Patch(ctx, widget, client.MergeFrom(base), fieldOwner).
 	return r.Status().Update(ctx, widget, fieldOwner)

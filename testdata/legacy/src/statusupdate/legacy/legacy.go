@@ -47,7 +47,7 @@ func (r *WidgetReconciler) Reconcile(req reconcile.Request) (reconcile.Result, e
 
 func (r *WidgetReconciler) setReady(ctx context.Context, w *Widget) error {
 	var sw client.StatusWriter = r.Status()
-	return sw.Update(ctx, w) // want `reconcile path \(\(\*WidgetReconciler\)\.Reconcile → \(\*WidgetReconciler\)\.setReady\).*no suggested fix: w is a parameter`
+	return sw.Update(ctx, w) // want `reconcile path \(\(\*WidgetReconciler\)\.Reconcile → \(\*WidgetReconciler\)\.setReady\); [^()]*: patch the status instead$`
 }
 
 // An object write with the same signature is not a status write.

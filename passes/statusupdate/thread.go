@@ -1,0 +1,214 @@
+package statusupdate
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/statuslint/statuslint/internal/crmodel"
+	"github.com/statuslint/statuslint/internal/fixes"
+	"github.com/statuslint/statuslint/internal/reach"
+)
+
+// threadSnapshot fixes a status Update of v, an object parameter of the
+// helper declared innermost on path, by threading the snapshot through:
+// each caller copies the object right after it loads it and passes the
+// copy in a new last parameter, and the helper patches from it.
+//
+//	func (r *R) markReady(ctx context.Context, w *api.Widget, base *api.Widget) error {
+//		...
+//		return r.Status().Patch(ctx, w, client.MergeFrom(base))
+//
+// This is the snapshot the fix takes where the object is loaded, so the
+// patch carries every change made since, by the callers and the helper.
+// A copy taken in the helper would miss the callers' changes, and a copy
+// read from the cache just before the write would revert what another
+// writer changed since the load; neither is offered.
+//
+// The helper must be one the package alone calls and that nothing else
+// depends on the signature of: unexported, only ever called (not used as
+// a value), not generic, not variadic, not a method an interface of the
+// package names; it must not read into v or assign it. Every call must be
+// a plain call (not deferred or started with go) passing a local variable
+// that its function loaded on every path before the call. Otherwise nil.
+func threadSnapshot(pass *analysis.Pass, res *reach.Result, ol *objectLoads, file *ast.File, w *reach.Write, path []ast.Node, v *types.Var, names *snapshotNames) *analysis.SuggestedFix {
+	var decl *ast.FuncDecl
+	for _, n := range path {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return nil
+		}
+		if d, ok := n.(*ast.FuncDecl); ok {
+			decl = d
+			break
+		}
+	}
+	if decl == nil || decl.Body == nil {
+		return nil
+	}
+	info := pass.TypesInfo
+	obj, _ := info.Defs[decl.Name].(*types.Func)
+	fn := res.Func(decl)
+	if obj == nil || fn == nil || obj.Exported() || fn.TypeParams().Len() > 0 || !onlyCalled(pass, obj) {
+		return nil
+	}
+	sig := obj.Type().(*types.Signature)
+	if sig.Variadic() || (sig.Recv() != nil && namedByInterface(pass, obj)) {
+		return nil
+	}
+	idx := -1
+	for i := 0; i < sig.Params().Len(); i++ {
+		if sig.Params().At(i) == v {
+			idx = i
+		}
+	}
+	typeExpr := paramTypeExpr(decl, v)
+	if idx < 0 || typeExpr == nil || reloads(res.Model, info, decl.Body, v) {
+		return nil
+	}
+
+	callers := res.Callers(fn)
+	if len(callers) == 0 {
+		return nil
+	}
+	name, ok := names.byParam[v]
+	if !ok {
+		name = fixes.FreeName(pass.Pkg, decl.Body, decl.Body.Pos(), "base", func(n string) bool { return names.inBody[decl.Body][n] })
+		names.byParam[v] = name
+	}
+
+	var edits []analysis.TextEdit
+	for _, c := range callers {
+		sc, ok := c.(*ssa.Call)
+		if !ok || sc.Parent() == fn {
+			return nil // deferred, started with go, or recursive
+		}
+		call := res.CallExpr(sc.Pos())
+		if call == nil || idx >= len(call.Args) || call.Ellipsis.IsValid() {
+			return nil
+		}
+		callEdits := passSnapshot(pass, res, ol, call, call.Args[idx], v.Type(), names)
+		if callEdits == nil {
+			return nil
+		}
+		edits = append(edits, callEdits...)
+	}
+
+	// The helper gains the parameter and patches from it.
+	call := w.Call
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || unpatchable(pass, call, sel) != "" {
+		return nil
+	}
+	clientName, importEdits := fixes.AddImport(pass, file, call.Pos(), crmodel.ClientPath, "client")
+	last := decl.Type.Params.List[len(decl.Type.Params.List)-1]
+	objArg := call.Args[1]
+	edits = append(edits,
+		analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte(", " + name + " " + types.ExprString(typeExpr))},
+		analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("Patch")},
+		analysis.TextEdit{Pos: objArg.Pos(), End: objArg.End(), NewText: []byte(types.ExprString(objArg) + ", " + clientName + ".MergeFrom(" + name + ")")},
+	)
+	edits = append(edits, importEdits...)
+	return &analysis.SuggestedFix{
+		Message:   fmt.Sprintf("Patch the status with %s.MergeFrom(%s), %s copied where the callers of %s load the object", clientName, name, name, decl.Name.Name),
+		TextEdits: uniqueEdits(edits),
+	}
+}
+
+// passSnapshot returns the edits that make the caller of a helper copy
+// the object arg right after it loads it and pass the copy as the new last
+// argument of call, or nil when the object was not loaded on every path
+// in the caller or has no DeepCopy of the parameter's type want.
+func passSnapshot(pass *analysis.Pass, res *reach.Result, ol *objectLoads, call *ast.CallExpr, arg ast.Expr, want types.Type, names *snapshotNames) []analysis.TextEdit {
+	info := pass.TypesInfo
+	u, addr := fixes.ObjectVar(info, arg)
+	file := fileOf(pass, call)
+	if u == nil || file == nil {
+		return nil
+	}
+	path, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.End())
+	body, _ := fixes.EnclosingFunc(path)
+	if body == nil {
+		return nil
+	}
+	load, _, _ := lastLoad(ol, path, body, u)
+	if load == nil {
+		return nil
+	}
+	objType := u.Type()
+	if addr {
+		objType = types.NewPointer(objType)
+	}
+	dc := method(pass.Pkg, objType, "DeepCopy")
+	if dc == nil || dc.Params().Len() != 0 || dc.Results().Len() != 1 || !types.AssignableTo(dc.Results().At(0).Type(), want) {
+		return nil
+	}
+	if check := fixes.ErrCheckAfter(info, body, load); check != nil {
+		load = check
+	}
+	baseName, copyStmt := snapshot(pass, res.Model, "client", load, u, addr, body, names)
+	if baseName == "" {
+		return nil
+	}
+	lastArg := call.Args[len(call.Args)-1]
+	edits := []analysis.TextEdit{{Pos: lastArg.End(), End: lastArg.End(), NewText: []byte(", " + baseName)}}
+	if copyStmt != "" {
+		indent := strings.Repeat("\t", pass.Fset.Position(load.Pos()).Column-1)
+		edits = append(edits, analysis.TextEdit{Pos: load.End(), End: load.End(), NewText: []byte("\n" + indent + copyStmt)})
+	}
+	return edits
+}
+
+// paramTypeExpr returns the type expression v, a parameter of decl, is
+// declared with.
+func paramTypeExpr(decl *ast.FuncDecl, v *types.Var) ast.Expr {
+	for _, f := range decl.Type.Params.List {
+		for _, n := range f.Names {
+			if n.Pos() == v.Pos() {
+				return f.Type
+			}
+		}
+	}
+	return nil
+}
+
+// namedByInterface reports whether an interface type of the package has
+// a method of fn's name: changing fn's signature could then break the
+// type's satisfying it. An unexported method can only be named by the
+// package's own interfaces.
+func namedByInterface(pass *analysis.Pass, fn *types.Func) bool {
+	for _, tv := range pass.TypesInfo.Types {
+		if tv.Type == nil {
+			continue
+		}
+		iface, ok := tv.Type.Underlying().(*types.Interface)
+		if !ok {
+			continue
+		}
+		for i := 0; i < iface.NumMethods(); i++ {
+			if m := iface.Method(i); m.Name() == fn.Name() && m.Pkg() == fn.Pkg() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// uniqueEdits drops repeated edits: two calls of the helper after the same
+// load copy the object once.
+func uniqueEdits(edits []analysis.TextEdit) []analysis.TextEdit {
+	var out []analysis.TextEdit
+	for _, e := range edits {
+		if !slices.ContainsFunc(out, func(o analysis.TextEdit) bool {
+			return o.Pos == e.Pos && o.End == e.End && string(o.NewText) == string(e.NewText)
+		}) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
