@@ -554,6 +554,7 @@ var readOnlyPkgs = map[string]bool{
 	"k8s.io/klog/v2":                       true,
 	"go.uber.org/zap":                      true,
 	"k8s.io/apimachinery/pkg/api/equality": true,
+	"k8s.io/apimachinery/pkg/util/dump":    true,
 	"k8s.io/apimachinery/pkg/labels":       true,
 	"k8s.io/apimachinery/pkg/api/meta":     true, // Find/Is helpers; its Set/Remove helpers are handled first
 }
@@ -675,6 +676,9 @@ func (w *walker) arg(acc access, call *ast.CallExpr, i int, stack []ast.Node, de
 	}
 	if t := info.TypeOf(acc.top); t != nil && !mutable(t) {
 		return e // a copy of a value without references
+	}
+	if p, ok := w.c.imported(fn, i); ok {
+		return w.applyImported(acc, p, fn.Name(), acc.top)
 	}
 	if fn != nil && readOnlyPkgs[pkgPath] {
 		return e
@@ -842,6 +846,9 @@ func (w *walker) method(acc access, sel *ast.SelectorExpr, s *types.Selection, s
 	}
 	if fd := w.c.declOf(fn); fd != nil && acc.kind == wholeObject {
 		return *w.c.summary(fn.Origin(), fd, -1, access{kind: wholeObject}, depth)
+	}
+	if p, ok := w.c.imported(fn, -1); ok {
+		return w.applyImported(acc, p, fn.Name(), sel)
 	}
 	if _, isPtr := sig.Recv().Type().Underlying().(*types.Pointer); !isPtr && !mutable(sig.Recv().Type()) {
 		return e // a value receiver without references: a copy

@@ -34,6 +34,8 @@ func New(cfg *Config, r *analysis.Analyzer) *analysis.Analyzer {
 		URL:      "https://github.com/statuslint/statuslint/blob/main/docs/objectupdate.md",
 		Requires: []*analysis.Analyzer{r},
 		Run:      func(pass *analysis.Pass) (any, error) { return run(pass, cfg, r) },
+		// ChangesParams is exported only where reach builds SSA.
+		FactTypes: []analysis.Fact{(*ChangesParams)(nil)},
 	}
 	a.Flags.BoolVar(&cfg.Tests, "tests", cfg.Tests, "also check _test.go files")
 	return a
@@ -47,6 +49,9 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 		return nil, nil
 	}
 	c := newChecker(pass, res.Model)
+	// Facts first, for every file: a test or generated file's helper is
+	// still called by others.
+	c.exportFacts()
 	snaps := fixes.NewSnapshots()
 	for _, file := range pass.Files {
 		if ignore.SkipFile(pass, file, cfg.Tests) {

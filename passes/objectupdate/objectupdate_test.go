@@ -51,3 +51,10 @@ func TestLegacy(t *testing.T) {
 func TestIgnoreDirectives(t *testing.T) {
 	analysistest.Run(t, testdata(), newAnalyzer(), "objectupdate/ignored")
 }
+
+// TestCrossPackage covers facts: the helpers package records what each
+// exported function does to its parameters; the reconciler's package
+// counts its calls as those changes.
+func TestCrossPackage(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(), "objectupdate/helpers", "objectupdate/crosspkg")
+}

@@ -400,7 +400,7 @@ func (r *R) labelAndUpdate(ctx context.Context, pod *corev1.Pod) error {
 
 // An exported helper may be called from other packages, with objects out
 // of sight.
-func (r *R) ExportedHelper(ctx context.Context, pod *corev1.Pod) error {
+func (r *R) ExportedHelper(ctx context.Context, pod *corev1.Pod) error { // want ExportedHelper:`changes param 1: pod is read or written through the client again \(in ExportedHelper\)`
 	pod.Labels["example.com/exported"] = "true"
 	return r.Update(ctx, pod)
 }
