@@ -33,13 +33,16 @@
 //     controllerutil.SetControllerReference (or ctrl.'s),
 //     SetOwnerReference, RemoveOwnerReference, SetOwnerReferences;
 //
-// directly or in the package's functions the object is handed to (up to
-// three calls deep). Reads do not count: comparisons, loggers, event
-// recorders, DeepCopy, client.ObjectKeyFromObject.
+// directly, in the package's functions the object is handed to (up to
+// three calls deep), or in another package's exported functions, whose
+// ChangesParams fact says what they do to each object or map parameter.
+// Reads do not count: comparisons, loggers, event recorders, DeepCopy,
+// client.ObjectKeyFromObject.
 //
 // Not reported: a change to anything else (spec, status, other metadata);
 // an object handed to a function whose effect cannot be seen (another
-// package's function taking it, an interface method, a function value),
+// package's function without a fact, as in a package that does not import
+// controller-runtime, an interface method, a function value),
 // or stored where its changes are not followed; an object made with
 // Create, or last written with Update or Patch, in the same function; a
 // change to finalizers (the Update's optimistic lock is what keeps a
