@@ -1,6 +1,9 @@
 package crmodel
 
-import "go/types"
+import (
+	"go/types"
+	"slices"
+)
 
 // Condition helpers of apimachinery's meta package, and the equality
 // functions that compare old and new status. They are recognised by the
@@ -74,12 +77,7 @@ func IsEqualityFunc(fn *types.Func) bool {
 	if fn.Origin() != nil {
 		fn = fn.Origin()
 	}
-	for _, name := range equalityFuncs[fn.Pkg().Path()] {
-		if fn.Name() == name {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(equalityFuncs[fn.Pkg().Path()], fn.Name())
 }
 
 // isPackageFunc reports whether fn is a package-level function (not a

@@ -246,19 +246,22 @@ func (m *Model) IsReconcileFunc(t types.Type) bool {
 	return isNamed(t, m.Reconcile.Path(), "Func") || isNamed(t, m.Reconcile.Path(), "TypedFunc")
 }
 
-// isNamed reports whether t (through aliases, not pointers) is the named
-// type path.name, or an instance of it.
-func isNamed(t types.Type, path, name string) bool {
+// isNamed is IsNamed; the package's own calls read shorter.
+func isNamed(t types.Type, path, name string) bool { return IsNamed(t, path, name) }
+
+// IsNamed reports whether t (through aliases, not pointers) is the named
+// type path.name, or an instance of it, path matching a GOPATH-vendored
+// copy too (see IsPath): the one test of a named type the passes share, so
+// that a vendored controller-runtime or apimachinery is recognised
+// everywhere or nowhere.
+func IsNamed(t types.Type, path, name string) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	if !ok {
 		return false
 	}
 	obj := n.Origin().Obj()
-	return obj.Name() == name && obj.Pkg() != nil && obj.Pkg().Path() == path
+	return obj.Name() == name && obj.Pkg() != nil && IsPath(obj.Pkg().Path(), path)
 }
-
-// IsNamed reports whether t is the named type path.name (or an instance).
-func IsNamed(t types.Type, path, name string) bool { return isNamed(t, path, name) }
 
 // IsError reports whether t is the predeclared error type.
 func IsError(t types.Type) bool {

@@ -159,3 +159,22 @@ func TestConditionFuncs(t *testing.T) {
 		t.Error("nil classified")
 	}
 }
+
+// TestIsNamedVendored checks that a GOPATH-vendored copy of a package
+// counts as the package, and a look-alike path does not.
+func TestIsNamedVendored(t *testing.T) {
+	named := func(path string) types.Type {
+		pkg := types.NewPackage(path, "v1")
+		tn := types.NewTypeName(0, pkg, "Condition", nil)
+		return types.NewNamed(tn, types.NewStruct(nil, nil), nil)
+	}
+	if !crmodel.IsNamed(named("example.com/op/vendor/"+crmodel.MetaV1Path), crmodel.MetaV1Path, "Condition") {
+		t.Error("vendored metav1.Condition not recognised")
+	}
+	if crmodel.IsNamed(named("example.com/"+crmodel.MetaV1Path), crmodel.MetaV1Path, "Condition") {
+		t.Error("a look-alike path taken for metav1")
+	}
+	if crmodel.IsNamed(types.NewPointer(named(crmodel.MetaV1Path)), crmodel.MetaV1Path, "Condition") {
+		t.Error("a pointer taken for the named type")
+	}
+}

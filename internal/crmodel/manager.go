@@ -36,7 +36,7 @@ func IsManagerGetClient(fn *types.Func) bool {
 		return false
 	}
 	n := NamedOf(res.At(0).Type())
-	return n != nil && n.Obj().Name() == "Client" && n.Obj().Pkg() != nil && IsPath(n.Obj().Pkg().Path(), ClientPath)
+	return n != nil && IsNamed(n, ClientPath, "Client")
 }
 
 // IsManagerConstructor reports whether call makes a manager from a config
@@ -79,10 +79,5 @@ func IsManagerConstructor(info *types.Info, call *ast.CallExpr) (ast.Expr, bool)
 // IsManagerOptions reports whether t is manager.Options (ctrl.Options is
 // an alias of it).
 func IsManagerOptions(t types.Type) bool {
-	n := NamedOf(t)
-	if n == nil || n.Obj().Pkg() == nil || n.Obj().Name() != "Options" {
-		return false
-	}
-	_, isPtr := types.Unalias(t).(*types.Pointer)
-	return !isPtr && IsPath(n.Obj().Pkg().Path(), ManagerPath)
+	return IsNamed(t, ManagerPath, "Options")
 }

@@ -22,7 +22,7 @@ func IsManagerGetAPIReader(fn *types.Func) bool {
 		return false
 	}
 	n := NamedOf(sig.Results().At(0).Type())
-	return n != nil && n.Obj().Name() == "Reader" && n.Obj().Pkg() != nil && IsPath(n.Obj().Pkg().Path(), ClientPath)
+	return n != nil && IsNamed(n, ClientPath, "Reader")
 }
 
 // IsUncachedClientConstructor reports whether call makes a client that

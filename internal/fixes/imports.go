@@ -11,6 +11,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -115,10 +116,8 @@ func ImportNames(path, name string) []string {
 		if prefix == "" || !token.IsIdentifier(cand) || token.IsKeyword(cand) {
 			return
 		}
-		for _, c := range out {
-			if c == cand {
-				return
-			}
+		if slices.Contains(out, cand) {
+			return
 		}
 		out = append(out, cand)
 	}

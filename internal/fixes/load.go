@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
 )
@@ -102,12 +103,7 @@ func LastLoad(info *types.Info, loadsVar func(*ast.CallExpr, *types.Var) bool, p
 		}
 		list := StmtList(n)
 		if list != nil {
-			idx := -1
-			for i, s := range list {
-				if s == child {
-					idx = i
-				}
-			}
+			idx := slices.IndexFunc(list, func(s ast.Stmt) bool { return s == child })
 			for i := idx - 1; i >= 0; i-- {
 				s := list[i]
 				if declares(info, s, v) {

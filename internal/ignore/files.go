@@ -2,6 +2,7 @@ package ignore
 
 import (
 	"go/ast"
+	"go/token"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -22,7 +23,15 @@ func SkipFile(pass *analysis.Pass, file *ast.File, tests bool) bool {
 	if tests {
 		return false
 	}
-	tf := pass.Fset.File(file.Pos())
+	return IsTestFile(pass.Fset, file.Pos())
+}
+
+// IsTestFile reports whether pos is in a _test.go file: the one test of
+// it every pass and the reachability analysis share, so that "tests" means
+// the same files everywhere. It goes by the file's own name, not a //line
+// directive's.
+func IsTestFile(fset *token.FileSet, pos token.Pos) bool {
+	tf := fset.File(pos)
 	return tf != nil && strings.HasSuffix(tf.Name(), "_test.go")
 }
 

@@ -2,9 +2,10 @@ package reach
 
 import (
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/statuslint/statuslint/internal/ignore"
 )
 
 // exportFacts marks each exported function of the package that may reach
@@ -55,7 +56,7 @@ func (a *analyzer) exportFacts() {
 		if !ok || !obj.Exported() || obj.Pkg() != a.pass.Pkg {
 			continue
 		}
-		if strings.HasSuffix(a.pass.Fset.Position(fn.Pos()).Filename, "_test.go") {
+		if ignore.IsTestFile(a.pass.Fset, fn.Pos()) {
 			continue
 		}
 		if _, ok := hops[fn]; !ok {

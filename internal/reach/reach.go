@@ -15,6 +15,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -144,11 +145,16 @@ func (r *Result) Bindings(fv *ssa.FreeVar) []ssa.Value {
 // variables, or -1.
 func FreeVarIndex(fv *ssa.FreeVar) int {
 	if fn := fv.Parent(); fn != nil {
-		for i, x := range fn.FreeVars {
-			if x == fv {
-				return i
-			}
-		}
+		return slices.Index(fn.FreeVars, fv)
+	}
+	return -1
+}
+
+// ParamIndex returns the index of p among its function's parameters
+// (the receiver first), or -1.
+func ParamIndex(p *ssa.Parameter) int {
+	if fn := p.Parent(); fn != nil {
+		return slices.Index(fn.Params, p)
 	}
 	return -1
 }

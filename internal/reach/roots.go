@@ -3,9 +3,10 @@ package reach
 import (
 	"go/types"
 	"sort"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/statuslint/statuslint/internal/ignore"
 )
 
 // roots returns the package's reconcile roots in source order: Reconcile
@@ -18,7 +19,7 @@ func (a *analyzer) findRoots() []*ssa.Function {
 		if fn == nil || isRoot[fn] || !a.seen[fn] {
 			return
 		}
-		if !a.tests && strings.HasSuffix(a.pass.Fset.Position(fn.Pos()).Filename, "_test.go") {
+		if !a.tests && ignore.IsTestFile(a.pass.Fset, fn.Pos()) {
 			return
 		}
 		isRoot[fn] = true

@@ -263,12 +263,7 @@ func (r *Result) Arguments(p *ssa.Parameter) []ssa.Value {
 		return nil
 	}
 	fn := p.Parent()
-	idx := -1
-	for i, x := range fn.Params {
-		if x == p {
-			idx = i
-		}
-	}
+	idx := ParamIndex(p)
 	var out []ssa.Value
 	for _, call := range r.callers[fn] {
 		common := call.Common()

@@ -7,6 +7,7 @@ import (
 	"go/format"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 
@@ -516,12 +517,7 @@ func declList(file *ast.File, body *ast.BlockStmt, first ast.Stmt, targets []*ta
 			return nil, -1
 		}
 		if list := fixes.StmtList(n); list != nil {
-			idx := -1
-			for i, s := range list {
-				if s == child {
-					idx = i
-				}
-			}
+			idx := slices.IndexFunc(list, func(s ast.Stmt) bool { return s == child })
 			ok := idx >= 0
 			for _, t := range targets {
 				found := false

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 
 	"golang.org/x/tools/go/analysis"
@@ -127,17 +128,6 @@ func (c *checker) addrKeys(addr ssa.Value, depth int) []ssa.Value {
 		return out
 	}
 	return nil
-}
-
-func paramIndex(p *ssa.Parameter) int {
-	if fn := p.Parent(); fn != nil {
-		for i, x := range fn.Params {
-			if x == p {
-				return i
-			}
-		}
-	}
-	return -1
 }
 
 // storedAt returns the values stored at an address (an allocation, a
@@ -370,7 +360,7 @@ func (c *checker) depends(v ssa.Value, ctype string, depth int, seen map[ssa.Val
 	case *ssa.TypeAssert:
 		return rec(v.X)
 	case *ssa.Parameter:
-		idx := paramIndex(v)
+		idx := reach.ParamIndex(v)
 		for _, s := range c.sites[v.Parent()] {
 			common := s.call.Common()
 			if idx >= 0 && idx < len(common.Args) && rec(common.Args[idx]) {
@@ -593,12 +583,7 @@ func isConditionsPtr(res *types.Tuple) bool {
 	if !ok {
 		return false
 	}
-	n, ok := types.Unalias(sl.Elem()).(*types.Named)
-	if !ok {
-		return false
-	}
-	obj := n.Obj()
-	return obj.Pkg() != nil && obj.Pkg().Path() == crmodel.MetaV1Path && obj.Name() == "Condition"
+	return crmodel.IsNamed(sl.Elem(), crmodel.MetaV1Path, "Condition")
 }
 
 // isChangeSource reports whether call tells changed from unchanged.
@@ -664,13 +649,7 @@ func reachable(from, to *ssa.BasicBlock, avoid ...*ssa.BasicBlock) bool {
 			continue
 		}
 		seen[b] = true
-		skip := false
-		for _, a := range avoid {
-			if b == a {
-				skip = true
-			}
-		}
-		if skip {
+		if slices.Contains(avoid, b) {
 			continue
 		}
 		stack = append(stack, b.Succs...)
@@ -679,12 +658,7 @@ func reachable(from, to *ssa.BasicBlock, avoid ...*ssa.BasicBlock) bool {
 }
 
 func indexIn(b *ssa.BasicBlock, instr ssa.Instruction) int {
-	for i, x := range b.Instrs {
-		if x == instr {
-			return i
-		}
-	}
-	return -1
+	return slices.Index(b.Instrs, instr)
 }
 
 // region is a group of blocks ending in Ifs whose conditions depend on a
@@ -979,7 +953,7 @@ func mapInto(v ssa.Value, call ssa.CallInstruction, mc *ssa.MakeClosure, caller 
 	switch v := v.(type) {
 	case *ssa.Parameter:
 		args := call.Common().Args
-		if i := paramIndex(v); i >= 0 && i < len(args) {
+		if i := reach.ParamIndex(v); i >= 0 && i < len(args) {
 			return args[i]
 		}
 	case *ssa.FreeVar:

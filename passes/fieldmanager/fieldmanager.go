@@ -55,10 +55,7 @@ func New(cfg *Config) *analysis.Analyzer {
 }
 
 func run(pass *analysis.Pass, cfg *Config) (any, error) {
-	isTest := func(f *ast.File) bool {
-		tf := pass.Fset.File(f.Pos())
-		return tf != nil && strings.HasSuffix(tf.Name(), "_test.go")
-	}
+	isTest := func(f *ast.File) bool { return ignore.IsTestFile(pass.Fset, f.Pos()) }
 	if !cfg.Tests && isTestSupport(pass.Files, isTest) {
 		// Test support outside _test.go files (fixtures, envtest or
 		// testcontainers harnesses) is skipped like _test.go files: its

@@ -6,12 +6,12 @@ import (
 	"go/types"
 	"sort"
 	"strconv"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/fixes"
+	"github.com/statuslint/statuslint/internal/ignore"
 )
 
 // ownerCand is a package-level constant or variable the package already
@@ -37,12 +37,7 @@ func collectOwners(pass *analysis.Pass, m *crmodel.Model, checked, isTest func(*
 	add := func(obj types.Object, typed bool, pos token.Pos) {
 		oc := byObj[obj]
 		if oc == nil {
-			declTest := false
-			if obj.Pkg() == pass.Pkg {
-				if tf := pass.Fset.File(obj.Pos()); tf != nil {
-					declTest = strings.HasSuffix(tf.Name(), "_test.go")
-				}
-			}
+			declTest := obj.Pkg() == pass.Pkg && ignore.IsTestFile(pass.Fset, obj.Pos())
 			oc = &ownerCand{obj: obj, typed: typed, first: pos, test: declTest}
 			byObj[obj] = oc
 			list = append(list, oc)

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -363,13 +364,10 @@ func isExportedRecv(decl *ast.FuncDecl) bool {
 	}
 }
 
+// paramIndex returns the index of p among fn's parameters, or -1 when p
+// is not one of them (a parameter of an enclosing function).
 func paramIndex(fn *ssa.Function, p *ssa.Parameter) int {
-	for i, x := range fn.Params {
-		if x == p {
-			return i
-		}
-	}
-	return -1
+	return slices.Index(fn.Params, p)
 }
 
 // sortedIdents orders a summary's objects, so that messages and facts do
