@@ -195,7 +195,10 @@ func run(progname string, analyzers []*analysis.Analyzer, args []string, stdout,
 		// The checker logs facts from its analysis goroutines.
 		factLog = &lockedWriter{w: stderr}
 	}
-	graph, err := checker.Analyze(analyzers, roots, &checker.Options{
+	// The analyzers run wrapped, so that each result is released once
+	// every analyzer that reads it has run on its package (release.go).
+	rel := newReleaser(analyzers, roots)
+	graph, err := checker.Analyze(rel.wrapped(analyzers), roots, &checker.Options{
 		SanityCheck: dbg('s'),
 		Sequential:  dbg('p'),
 		FactLog:     factLog,

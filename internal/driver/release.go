@@ -1,0 +1,267 @@
+package driver
+
+import (
+	"container/heap"
+	"maps"
+	"reflect"
+	"runtime"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/packages"
+)
+
+// x/tools' checker keeps every action's result until the run ends: the
+// result of a required analyzer stays in the ResultOf map of every pass
+// that read it. For statuslint that is reach's SSA of each analyzed
+// package and of its direct imports, a few hundred kilobytes to a few
+// megabytes a package, held for every package of the module at once
+// (bench/RESULTS.md). A result is of no use once every analyzer that
+// reads it has run on that package, and the driver prints only
+// diagnostics. So [releaser] runs copies of the analyzers that, once the
+// last reader of a result on a package has returned, zero the struct the
+// result points to, which releases what it holds.
+//
+// That alone is not enough: the checker starts every action at once, so
+// every package's result would be made before most readers get to run.
+// The copies therefore run at most GOMAXPROCS analyzers at a time, and a
+// free slot goes first to a reader (which lets results go), then to the
+// package that comes first in the import graph (whose readers the
+// readers of its importers wait for). A Run never waits for another, so
+// the slots cannot deadlock.
+
+// A releaser wraps the analyzers of one run.
+type releaser struct {
+	orig    map[*analysis.Analyzer]*analysis.Analyzer   // wrapper → original
+	wrapper map[*analysis.Analyzer]*analysis.Analyzer   // original → wrapper
+	readers map[*analysis.Analyzer][]*analysis.Analyzer // original → the originals that require it
+	slots   *slots                                      // analyzers running at once, readers and dependencies first
+
+	mu      sync.Mutex
+	pending map[resultKey]int // readers yet to run on the package
+	results map[resultKey]any // results waiting for their readers
+}
+
+type resultKey struct {
+	a   *analysis.Analyzer // original
+	pkg any                // the package's *types.Package
+}
+
+// newReleaser returns a releaser for running analyzers on roots, whose
+// Imports are the graph the checker will walk.
+func newReleaser(analyzers []*analysis.Analyzer, roots []*packages.Package) *releaser {
+	r := &releaser{
+		orig:    make(map[*analysis.Analyzer]*analysis.Analyzer),
+		wrapper: make(map[*analysis.Analyzer]*analysis.Analyzer),
+		readers: make(map[*analysis.Analyzer][]*analysis.Analyzer),
+		slots:   newSlots(runtime.GOMAXPROCS(0)),
+		pending: make(map[resultKey]int),
+		results: make(map[resultKey]any),
+	}
+	for _, a := range analyzers {
+		r.wrap(a)
+	}
+
+	// The actions the checker will make, by the checker's rule: every
+	// analyzer on every root, what an action's analyzer requires on the
+	// same package, and an analyzer with facts on the package's imports.
+	type action struct {
+		a   *analysis.Analyzer
+		pkg *packages.Package
+	}
+	seen := make(map[action]bool)
+	var visit func(a *analysis.Analyzer, p *packages.Package)
+	visit = func(a *analysis.Analyzer, p *packages.Package) {
+		k := action{a, p}
+		if seen[k] {
+			return
+		}
+		seen[k] = true
+		for _, req := range a.Requires {
+			visit(req, p)
+		}
+		if len(a.FactTypes) > 0 {
+			for _, imp := range p.Imports {
+				visit(a, imp)
+			}
+		}
+	}
+	for _, a := range analyzers {
+		for _, p := range roots {
+			visit(a, p)
+		}
+	}
+	for i, p := range postorder(roots) {
+		if p.Types != nil {
+			r.slots.rank[p.Types] = i
+		}
+	}
+	for k := range seen {
+		if k.pkg.Types == nil {
+			continue
+		}
+		for _, req := range k.a.Requires {
+			r.pending[resultKey{req, k.pkg.Types}]++
+		}
+	}
+	return r
+}
+
+// wrap returns the wrapper of a, made once, with the wrappers of what a
+// requires.
+func (r *releaser) wrap(a *analysis.Analyzer) *analysis.Analyzer {
+	if w := r.wrapper[a]; w != nil {
+		return w
+	}
+	w := new(analysis.Analyzer)
+	*w = *a
+	r.wrapper[a] = w
+	r.orig[w] = a
+	w.Requires = make([]*analysis.Analyzer, len(a.Requires))
+	for i, req := range a.Requires {
+		w.Requires[i] = r.wrap(req)
+		r.readers[req] = append(r.readers[req], a)
+	}
+	w.Run = func(pass *analysis.Pass) (any, error) { return r.run(a, pass) }
+	return w
+}
+
+// wrapped returns the wrappers of analyzers.
+func (r *releaser) wrapped(analyzers []*analysis.Analyzer) []*analysis.Analyzer {
+	ws := make([]*analysis.Analyzer, len(analyzers))
+	for i, a := range analyzers {
+		ws[i] = r.wrapper[a]
+	}
+	return ws
+}
+
+// original returns the analyzer a wrapper stands for (a itself if it is
+// not a wrapper).
+func (r *releaser) original(a *analysis.Analyzer) *analysis.Analyzer {
+	if o := r.orig[a]; o != nil {
+		return o
+	}
+	return a
+}
+
+// run runs a, the original analyzer, on a copy of the pass that names
+// the original analyzers, then releases the results that a was the last
+// to read on the package.
+func (r *releaser) run(a *analysis.Analyzer, pass *analysis.Pass) (any, error) {
+	p := *pass
+	p.Analyzer = a
+	p.ResultOf = make(map[*analysis.Analyzer]any, len(pass.ResultOf))
+	for w, res := range maps.All(pass.ResultOf) {
+		p.ResultOf[r.original(w)] = res
+	}
+
+	produces := len(r.readers[a]) > 0
+	r.slots.acquire(pass.Pkg, produces)
+	res, err := a.Run(&p)
+	r.slots.release()
+
+	r.mu.Lock()
+	var done []any
+	if produces && err == nil {
+		k := resultKey{a, pass.Pkg}
+		if r.pending[k] > 0 {
+			r.results[k] = res
+		} else {
+			done = append(done, res) // no reader runs on this package
+		}
+	}
+	for _, req := range a.Requires {
+		k := resultKey{req, pass.Pkg}
+		r.pending[k]--
+		if r.pending[k] == 0 {
+			if res, ok := r.results[k]; ok {
+				done = append(done, res)
+				delete(r.results, k)
+			}
+		}
+	}
+	r.mu.Unlock()
+	for _, res := range done {
+		release(res)
+	}
+	return res, err
+}
+
+// release zeroes the struct a result points to, if it does.
+func release(res any) {
+	v := reflect.ValueOf(res)
+	if v.Kind() == reflect.Pointer && !v.IsNil() && v.Elem().Kind() == reflect.Struct && v.Elem().CanSet() {
+		v.Elem().SetZero()
+	}
+}
+
+// slots bounds the analyzers running at once. A free slot goes to the
+// waiting reader whose package comes first in the import graph's
+// postorder, or when no reader waits, to the first such producer (an
+// analyzer whose result others read). Readers first lets results go as
+// soon as they can; dependencies first lets the readers of a package's
+// importers, which wait for the package's readers (for their facts), run
+// soon after. Together they keep the results made and not yet read to a
+// few packages.
+type slots struct {
+	rank map[any]int // *types.Package → position in postorder
+
+	mu      sync.Mutex
+	free    int
+	waiting []waiter // heap by rank
+}
+
+type waiter struct {
+	rank  int
+	ready chan struct{}
+}
+
+func newSlots(n int) *slots {
+	return &slots{rank: make(map[any]int), free: n}
+}
+
+// acquire waits for a slot to run an analyzer on pkg; a producer's
+// wait yields to every reader's.
+func (s *slots) acquire(pkg any, producer bool) {
+	s.mu.Lock()
+	if s.free > 0 {
+		s.free--
+		s.mu.Unlock()
+		return
+	}
+	rank, ok := s.rank[pkg]
+	if !ok {
+		rank = len(s.rank)
+	}
+	if producer {
+		rank += len(s.rank) + 1
+	}
+	w := waiter{rank: rank, ready: make(chan struct{})}
+	heap.Push((*waiters)(&s.waiting), w)
+	s.mu.Unlock()
+	<-w.ready // the slot is handed over by release
+}
+
+func (s *slots) release() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.waiting) == 0 {
+		s.free++
+		return
+	}
+	w := heap.Pop((*waiters)(&s.waiting)).(waiter)
+	close(w.ready)
+}
+
+type waiters []waiter
+
+func (h waiters) Len() int           { return len(h) }
+func (h waiters) Less(i, j int) bool { return h[i].rank < h[j].rank }
+func (h waiters) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *waiters) Push(x any)        { *h = append(*h, x.(waiter)) }
+func (h *waiters) Pop() any {
+	old := *h
+	w := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return w
+}
