@@ -29,6 +29,7 @@ func main() {
 	size := flag.String("size", "large", "quick or large")
 	results := flag.String("results", "RESULTS.md", "where to write the table, - for stdout only")
 	jsonOut := flag.String("json", "", "also write the full results as JSON to this file")
+	runs := flag.Int("runs", 1, "rounds of the three variants")
 	flag.Parse()
 
 	load := harness.Large
@@ -40,13 +41,13 @@ func main() {
 		fmt.Fprintf(os.Stderr, "conflictbench: -size %q: want quick or large\n", *size)
 		os.Exit(2)
 	}
-	if err := run(*size, load, *results, *jsonOut); err != nil {
+	if err := run(*size, *runs, load, *results, *jsonOut); err != nil {
 		fmt.Fprintln(os.Stderr, "conflictbench:", err)
 		os.Exit(1)
 	}
 }
 
-func run(size string, load harness.Load, resultsPath, jsonPath string) error {
+func run(size string, runs int, load harness.Load, resultsPath, jsonPath string) error {
 	ctx := context.Background()
 	wd, err := os.Getwd()
 	if err != nil {
@@ -67,7 +68,9 @@ func run(size string, load harness.Load, resultsPath, jsonPath string) error {
 	if err := h.BuildStatuslint(ctx); err != nil {
 		return err
 	}
-	var res []*driver.Result
+	// Prepare every variant first, then run them in turn, round after
+	// round, so that a drift of the machine spreads over all of them.
+	var prepared []*harness.Prepared
 	findings := map[string][]string{}
 	for _, v := range harness.Variants {
 		p, err := h.Prepare(ctx, v)
@@ -75,11 +78,20 @@ func run(size string, load harness.Load, resultsPath, jsonPath string) error {
 			return err
 		}
 		findings[v.Name] = p.Findings
-		r, err := h.Run(ctx, p, load)
-		if err != nil {
-			return err
+		prepared = append(prepared, p)
+	}
+	var res []*driver.Result
+	for round := 1; round <= runs; round++ {
+		for _, p := range prepared {
+			r, err := h.Run(ctx, p, load)
+			if err != nil {
+				return err
+			}
+			if runs > 1 {
+				r.Variant = fmt.Sprintf("%s (run %d)", r.Variant, round)
+			}
+			res = append(res, r)
 		}
-		res = append(res, r)
 	}
 	if jsonPath != "" {
 		data, err := json.MarshalIndent(res, "", "  ")
@@ -90,12 +102,23 @@ func run(size string, load harness.Load, resultsPath, jsonPath string) error {
 			return err
 		}
 	}
-	doc := report(size, load, res, findings, serverVersions(h.Assets), checkout(h.Root))
+	doc := report(size, runs, load, res, findings, serverVersions(h.Assets), checkout(h.Root))
 	fmt.Print(doc)
 	if resultsPath == "-" {
 		return nil
 	}
 	return os.WriteFile(resultsPath, []byte(doc), 0o644)
+}
+
+// sortByVariant orders results run round by round as variant by variant.
+func sortByVariant(res []*driver.Result, variants int) []*driver.Result {
+	var out []*driver.Result
+	for v := 0; v < variants; v++ {
+		for i := v; i < len(res); i += variants {
+			out = append(out, res[i])
+		}
+	}
+	return out
 }
 
 // serverVersions is what the two binaries say they are.
@@ -128,10 +151,14 @@ func checkout(root string) string {
 	return s
 }
 
-func report(size string, load harness.Load, res []*driver.Result, findings map[string][]string, servers, commit string) string {
+func report(size string, runs int, load harness.Load, res []*driver.Result, findings map[string][]string, servers, commit string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Conflict harness: the example operator on a real kube-apiserver and etcd\n\n")
-	fmt.Fprintf(&b, "Command, from bench/conflict: `go run ./cmd/conflictbench -size %s`\n\n", size)
+	cmdline := "go run ./cmd/conflictbench -size " + size
+	if runs > 1 {
+		cmdline += fmt.Sprint(" -runs ", runs)
+	}
+	fmt.Fprintf(&b, "Command, from bench/conflict: `%s`\n\n", cmdline)
 	fmt.Fprintf(&b, "Run %s on %d CPUs, %s, %s/%s, against %s built from source by build-servers.sh. ",
 		time.Now().UTC().Format("2006-01-02"), runtime.NumCPU(), runtime.Version(), runtime.GOOS, runtime.GOARCH, servers)
 	fmt.Fprintf(&b, "%d objects (Widgets and Gadgets, half each) in %d bursts of %d, %s apart; MaxConcurrentReconciles %d per controller; "+
@@ -139,7 +166,7 @@ func report(size string, load harness.Load, res []*driver.Result, findings map[s
 		"then a spec change of every object (a new generation); then, %s after all are Ready again, a steady-state window of %s.\n\n",
 		load.Bursts*load.PerBurst, load.Bursts, load.PerBurst, load.BurstGap, load.Workers, load.Interfere, load.Settle, load.Steady)
 	fmt.Fprintf(&b, "statuslint was built from %s.\n\n", commit)
-	b.WriteString(harness.Table(res))
+	b.WriteString(harness.Table(sortByVariant(res, len(harness.Variants))))
 	b.WriteString("\n")
 	for _, v := range harness.Variants {
 		fmt.Fprintf(&b, "- **%s**: %s; statuslint findings left: %d\n", v.Name, v.Note, len(findings[v.Name]))
@@ -147,9 +174,13 @@ func report(size string, load harness.Load, res []*driver.Result, findings map[s
 			fmt.Fprintf(&b, "  - `%s`\n", f)
 		}
 	}
-	if len(res) == 3 {
+	if runs == 1 {
 		fmt.Fprintf(&b, "\nHeadline: %s\n", harness.Headline(res[0], res[1], res[2]))
+	} else {
+		for i := 0; i+2 < len(res); i += 3 {
+			fmt.Fprintf(&b, "\nHeadline of run %d: %s\n", i/3+1, harness.Headline(res[i], res[i+1], res[i+2]))
+		}
 	}
-	b.WriteString("\nColumns: 409s are counted by the API server (`apiserver_request_total`, code 409, on the status subresource of widgets and gadgets; \"other\" is mostly AlreadyExists on a ConfigMap create from a stale cache) and by the operator's own transport (409 with reason Conflict on a status write). API writes per reconcile are the operator's POST, PUT, PATCH and DELETE requests over its reconciles (controller-runtime's `controller_runtime_reconcile_total`). Steady-state status writes are writes of a Widget or Gadget status during the window, when every object is Ready and only the interfering writer's labels and annotations change. Regressions are times a watcher saw an object's `status.observedGeneration` go down; status reverts are times it saw an object's whole status come back, at one generation, to a value that a later write had replaced (A, B, A): a write from a stale copy undoing a newer one.\n")
+	b.WriteString("\nColumns: 409s are counted by the API server (`apiserver_request_total`, code 409, on the status subresource of widgets and gadgets; \"other\" is mostly AlreadyExists on a ConfigMap create from a stale cache) and by the operator's own transport (409 with reason Conflict on a status write). API writes per reconcile are the operator's POST, PUT, PATCH and DELETE requests over its reconciles (controller-runtime's `controller_runtime_reconcile_total`). Steady-state status writes are writes of a Widget or Gadget status during the window, when every object is Ready and only the interfering writer's labels and annotations change. Regressions are times a watcher saw an object's `status.observedGeneration` go down; \"status back to an earlier value\" counts the times it saw an object's whole status come back, at one generation, to a value that a later write had replaced (A, B, A): a write from a stale copy undoing a newer one, or a condition that flapped (Ready True, False, True).\n")
 	return b.String()
 }
