@@ -484,6 +484,9 @@ func (w *walker) context(acc access, stack []ast.Node, depth int) effect {
 // variable (as), a composite literal, a channel.
 func (w *walker) bind(acc access, as *ast.AssignStmt, pos token.Pos) effect {
 	var e effect
+	if as != nil && boundToBlank(as, acc.top) {
+		return e // _, ok := obj.Data[k]: nothing holds the value
+	}
 	switch acc.kind {
 	case typeMeta:
 		return e
@@ -506,6 +509,25 @@ func (w *walker) bind(acc access, as *ast.AssignStmt, pos token.Pos) effect {
 	}
 	e.block(pos, describe(acc, w.v)+" is stored elsewhere, whose changes are not followed")
 	return e
+}
+
+// boundToBlank reports whether the value of rhs, on the right of as, is
+// assigned to the blank identifier: the same position on the left, or the
+// first for a comma-ok form (v, ok := m[k]).
+func boundToBlank(as *ast.AssignStmt, rhs ast.Expr) bool {
+	var lhs ast.Expr
+	switch {
+	case len(as.Lhs) == len(as.Rhs):
+		for i, r := range as.Rhs {
+			if r == rhs {
+				lhs = as.Lhs[i]
+			}
+		}
+	case len(as.Rhs) == 1 && as.Rhs[0] == rhs:
+		lhs = as.Lhs[0]
+	}
+	id, ok := lhs.(*ast.Ident)
+	return ok && id.Name == "_"
 }
 
 func describe(acc access, v *types.Var) string {

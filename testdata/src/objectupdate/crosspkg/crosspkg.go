@@ -24,7 +24,7 @@ func (r *SecretReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 		return ctrl.Result{}, err
 	}
 	hash := helpers.CalculateHash(secret.Data)
-	if helpers.GetCurrentHash(secret) == hash {
+	if helpers.GetCurrentHash(secret) == hash || !helpers.HasScript(*secret) {
 		return ctrl.Result{}, nil
 	}
 	helpers.SetHashLabel(hash, secret)

@@ -43,3 +43,9 @@ func MergeLabels(dst, src map[string]string) { // want MergeLabels:"changes para
 func RotateData(s *corev1.Secret) { // want RotateData:`changes param 0: Data is changed \(in RotateData\)`
 	s.Data = map[string][]byte{"password": []byte("new")}
 }
+
+// HasScript reads the data of a Secret handed by value.
+func HasScript(s corev1.Secret) bool { // want HasScript:"changes param 0: only reads it"
+	_, ok := s.Data["script.sh"]
+	return ok
+}
