@@ -93,6 +93,10 @@ func Run(ctx context.Context, cfg Config, addToScheme func(*runtime.Scheme) erro
 		BinaryAssetsDirectory: cfg.Assets,
 		CRDDirectoryPaths:     []string{cfg.CRDs},
 		ErrorIfCRDPathMissing: true,
+		// envtest's 20 s is too short for a kube-apiserver starting on
+		// two cores busy with other tests.
+		ControlPlaneStartTimeout: 3 * time.Minute,
+		ControlPlaneStopTimeout:  time.Minute,
 	}
 	start := time.Now()
 	adminCfg, err := env.Start()
