@@ -249,6 +249,7 @@ func Run(ctx context.Context, cfg Config, addToScheme func(*runtime.Scheme) erro
 	res.ReconcilesPerObject = float64(res.Reconciles) / float64(total)
 	res.Regressions, res.RegressionExamples = watch.regressions()
 	res.StatusReverts, res.StatusRevertExamples = watch.reverts()
+	res.ReadyFlaps, res.ReadyFlapExamples = watch.flaps()
 	res.ReadyLatencyBursts = watch.latencies(1, load.times(&load.created))
 	res.ReadyLatencyRollout = watch.latencies(2, load.times(&load.rolledOut))
 	res.APIServerRequests = apiAfter.rows()
@@ -303,6 +304,11 @@ type Result struct {
 	// from a stale copy that undid a newer one.
 	StatusReverts        int
 	StatusRevertExamples []string
+
+	// Times the watcher saw an object's Ready condition go from True to
+	// anything else without a new generation.
+	ReadyFlaps        int
+	ReadyFlapExamples []string
 
 	InterferingWrites int64
 

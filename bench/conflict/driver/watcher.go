@@ -26,6 +26,8 @@ type watcher struct {
 	regExamples []string
 	reverted    int
 	revExamples []string
+	flapped     int
+	flapExample []string
 }
 
 type seen struct {
@@ -39,6 +41,8 @@ type seen struct {
 	statuses map[string]bool
 
 	readyAt map[int64]time.Time // when it was first seen Ready for each generation
+
+	readyTrue bool // its Ready condition said True at generation
 }
 
 func startWatcher(ctx context.Context, cfg *rest.Config) (*watcher, error) {
@@ -114,6 +118,12 @@ func (w *watcher) observe(res string, u *unstructured.Unstructured) {
 		ready = ready && m["status"] == "True" && cg == gen
 	}
 	ready = ready && found
+	readyTrue := false // the Ready condition says True, whatever generation it is for
+	for _, c := range conds {
+		if m, _ := c.(map[string]any); m["type"] == "Ready" && m["status"] == "True" {
+			readyTrue = true
+		}
+	}
 
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -133,7 +143,16 @@ func (w *watcher) observe(res string, u *unstructured.Unstructured) {
 	}
 	if gen != s.generation {
 		s.statuses = map[string]bool{}
+		s.readyTrue = false
 	}
+	if s.readyTrue && !readyTrue {
+		w.flapped++
+		if len(w.flapExample) < 10 {
+			w.flapExample = append(w.flapExample, fmt.Sprintf("%s: Ready no longer True at generation %d: %v (resourceVersion %s)",
+				key, gen, conds, u.GetResourceVersion()))
+		}
+	}
+	s.readyTrue = readyTrue
 	st, _ := json.Marshal(u.Object["status"]) // maps marshal with sorted keys
 	if status := string(st); status != s.status {
 		if s.statuses[status] {
@@ -225,6 +244,12 @@ func (w *watcher) regressions() (int, []string) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.regressed, append([]string(nil), w.regExamples...)
+}
+
+func (w *watcher) flaps() (int, []string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.flapped, append([]string(nil), w.flapExample...)
 }
 
 func (w *watcher) reverts() (int, []string) {

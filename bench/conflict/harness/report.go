@@ -10,10 +10,10 @@ import (
 // Table is the Markdown table of results, one row per variant.
 func Table(results []*driver.Result) string {
 	var b strings.Builder
-	b.WriteString("| variant | 409 on status writes (apiserver / client) | other 409s (apiserver: AlreadyExists) | API writes per reconcile | steady-state status writes/min (apiserver / client) | reconciles per object | all Ready after the bursts (per object: p50, max) | all Ready after the spec change (per object: p50, max) | observedGeneration regressions | status back to an earlier value (A, B, A) | reconcile errors |\n")
-	b.WriteString("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
+	b.WriteString("| variant | 409 on status writes (apiserver / client) | other 409s (apiserver: AlreadyExists) | API writes per reconcile | steady-state status writes/min (apiserver / client) | reconciles per object | all Ready after the bursts (per object: p50, max) | all Ready after the spec change (per object: p50, max) | observedGeneration regressions | status back to an earlier value (A, B, A) | Ready flaps (True, then not, at one generation) | reconcile errors |\n")
+	b.WriteString("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
 	for _, r := range results {
-		fmt.Fprintf(&b, "| %s | %d / %d | %d | %.2f | %.0f / %.0f | %.2f | %.1f s (%.2f, %.2f s) | %.1f s (%.2f, %.2f s) | %d | %d | %d |\n",
+		fmt.Fprintf(&b, "| %s | %d / %d | %d | %.2f | %.0f / %.0f | %.2f | %.1f s (%.2f, %.2f s) | %.1f s (%.2f, %.2f s) | %d | %d | %d | %d |\n",
 			r.Variant,
 			r.APIServer409Status, r.Client409ConflictStatus,
 			r.APIServer409Other,
@@ -24,6 +24,7 @@ func Table(results []*driver.Result) string {
 			r.ReadyAfterRolloutSeconds, r.ReadyLatencyRollout.P50, r.ReadyLatencyRollout.Max,
 			r.Regressions,
 			r.StatusReverts,
+			r.ReadyFlaps,
 			r.ReconcileErrors)
 	}
 	return b.String()
