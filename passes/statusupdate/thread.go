@@ -48,68 +48,22 @@ func threadSnapshot(pass *analysis.Pass, res *reach.Result, ol *objectLoads, fil
 			break
 		}
 	}
-	if decl == nil || decl.Body == nil {
+	if decl == nil {
 		return nil
 	}
-	info := pass.TypesInfo
-	obj, _ := info.Defs[decl.Name].(*types.Func)
-	fn := res.Func(decl)
-	if obj == nil || fn == nil || obj.Exported() || fn.TypeParams().Len() > 0 || !onlyCalled(pass, obj) {
-		return nil
-	}
-	sig := obj.Type().(*types.Signature)
-	if sig.Variadic() || (sig.Recv() != nil && namedByInterface(pass, obj)) {
-		return nil
-	}
-	idx := -1
-	for i := 0; i < sig.Params().Len(); i++ {
-		if sig.Params().At(i) == v {
-			idx = i
-		}
-	}
-	typeExpr := paramTypeExpr(decl, v)
-	if idx < 0 || typeExpr == nil || reloads(res.Model, info, decl.Body, v) {
-		return nil
-	}
-
-	callers := res.Callers(fn)
-	if len(callers) == 0 {
-		return nil
-	}
-	name, ok := names.byParam[v]
-	if !ok {
-		name = fixes.FreeName(pass.Pkg, decl.Body, decl.Body.Pos(), "base", func(n string) bool { return names.inBody[decl.Body][n] })
-		names.byParam[v] = name
-	}
-
-	var edits []analysis.TextEdit
-	for _, c := range callers {
-		sc, ok := c.(*ssa.Call)
-		if !ok || sc.Parent() == fn {
-			return nil // deferred, started with go, or recursive
-		}
-		call := res.CallExpr(sc.Pos())
-		if call == nil || idx >= len(call.Args) || call.Ellipsis.IsValid() {
-			return nil
-		}
-		callEdits := passSnapshot(pass, res, ol, call, call.Args[idx], v.Type(), names)
-		if callEdits == nil {
-			return nil
-		}
-		edits = append(edits, callEdits...)
-	}
-
-	// The helper gains the parameter and patches from it.
 	call := w.Call
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok || unpatchable(pass, call, sel) != "" {
 		return nil
 	}
+	edits, name := threadParam(pass, res, ol, decl, v, names, 0)
+	if edits == nil {
+		return nil
+	}
+	// The helper patches from the parameter it gains.
 	clientName, importEdits := fixes.AddImport(pass, file, call.Pos(), crmodel.ClientPath, "client")
-	last := decl.Type.Params.List[len(decl.Type.Params.List)-1]
 	objArg := call.Args[1]
 	edits = append(edits,
-		analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte(", " + name + " " + types.ExprString(typeExpr))},
 		analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("Patch")},
 		analysis.TextEdit{Pos: objArg.Pos(), End: objArg.End(), NewText: []byte(types.ExprString(objArg) + ", " + clientName + ".MergeFrom(" + name + ")")},
 	)
@@ -120,11 +74,75 @@ func threadSnapshot(pass *analysis.Pass, res *reach.Result, ol *objectLoads, fil
 	}
 }
 
-// passSnapshot returns the edits that make the caller of a helper copy
-// the object arg right after it loads it and pass the copy as the new last
-// argument of call, or nil when the object was not loaded on every path
-// in the caller or has no DeepCopy of the parameter's type want.
-func passSnapshot(pass *analysis.Pass, res *reach.Result, ol *objectLoads, call *ast.CallExpr, arg ast.Expr, want types.Type, names *snapshotNames) []analysis.TextEdit {
+// maxThreadDepth bounds how many helpers up a snapshot is threaded: the
+// helper that writes, and the helpers that hand it their own parameter.
+const maxThreadDepth = 3
+
+// threadParam returns the edits that give decl a last parameter carrying a
+// snapshot of its object parameter v, and every call of decl an argument
+// for it: a copy the caller takes right after it loads the object, or,
+// for a caller that hands on its own parameter, that caller's own new
+// snapshot parameter, threaded the same way. It returns nil when decl or
+// one of its callers does not qualify (see threadSnapshot).
+func threadParam(pass *analysis.Pass, res *reach.Result, ol *objectLoads, decl *ast.FuncDecl, v *types.Var, names *snapshotNames, depth int) ([]analysis.TextEdit, string) {
+	if depth >= maxThreadDepth || decl.Body == nil {
+		return nil, ""
+	}
+	info := pass.TypesInfo
+	obj, _ := info.Defs[decl.Name].(*types.Func)
+	fn := res.Func(decl)
+	if obj == nil || fn == nil || obj.Exported() || fn.TypeParams().Len() > 0 || !onlyCalled(pass, obj) {
+		return nil, ""
+	}
+	sig := obj.Type().(*types.Signature)
+	if sig.Variadic() || (sig.Recv() != nil && namedByInterface(pass, obj)) {
+		return nil, ""
+	}
+	idx := -1
+	for i := 0; i < sig.Params().Len(); i++ {
+		if sig.Params().At(i) == v {
+			idx = i
+		}
+	}
+	typeExpr := paramTypeExpr(decl, v)
+	if idx < 0 || typeExpr == nil || reloads(res.Model, info, decl.Body, v) {
+		return nil, ""
+	}
+	callers := res.Callers(fn)
+	if len(callers) == 0 {
+		return nil, ""
+	}
+	name, ok := names.byParam[v]
+	if !ok {
+		name = fixes.FreeName(pass.Pkg, decl.Body, decl.Body.Pos(), "base", func(n string) bool { return names.inBody[decl.Body][n] })
+		names.byParam[v] = name
+	}
+	last := decl.Type.Params.List[len(decl.Type.Params.List)-1]
+	edits := []analysis.TextEdit{{Pos: last.End(), End: last.End(), NewText: []byte(", " + name + " " + types.ExprString(typeExpr))}}
+	for _, c := range callers {
+		sc, ok := c.(*ssa.Call)
+		if !ok || sc.Parent() == fn {
+			return nil, "" // deferred, started with go, or recursive
+		}
+		call := res.CallExpr(sc.Pos())
+		if call == nil || idx >= len(call.Args) || call.Ellipsis.IsValid() {
+			return nil, ""
+		}
+		callEdits := passSnapshot(pass, res, ol, call, call.Args[idx], v.Type(), names, depth)
+		if callEdits == nil {
+			return nil, ""
+		}
+		edits = append(edits, callEdits...)
+	}
+	return edits, name
+}
+
+// passSnapshot returns the edits that give call, a call of a helper
+// whose object parameter arg fills, the snapshot argument: a copy the
+// caller takes right after it loads the object, or, when arg is the
+// caller's own object parameter, the caller's snapshot parameter, threaded
+// in turn. want is the helper's parameter type; nil when neither works.
+func passSnapshot(pass *analysis.Pass, res *reach.Result, ol *objectLoads, call *ast.CallExpr, arg ast.Expr, want types.Type, names *snapshotNames, depth int) []analysis.TextEdit {
 	info := pass.TypesInfo
 	u, addr := fixes.ObjectVar(info, arg)
 	file := fileOf(pass, call)
@@ -132,13 +150,35 @@ func passSnapshot(pass *analysis.Pass, res *reach.Result, ol *objectLoads, call 
 		return nil
 	}
 	path, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.End())
-	body, _ := fixes.EnclosingFunc(path)
+	body, params := fixes.EnclosingFunc(path)
 	if body == nil {
 		return nil
 	}
+	lastArg := call.Args[len(call.Args)-1]
 	load, _, _ := lastLoad(ol, path, body, u)
 	if load == nil {
-		return nil
+		// The caller hands on its own parameter: thread through it.
+		if addr || params == nil || u.Pos() < params.Pos() || u.Pos() >= params.End() || !types.Identical(u.Type(), want) {
+			return nil
+		}
+		var decl *ast.FuncDecl
+		for _, n := range path {
+			if _, ok := n.(*ast.FuncLit); ok {
+				return nil
+			}
+			if d, ok := n.(*ast.FuncDecl); ok {
+				decl = d
+				break
+			}
+		}
+		if decl == nil {
+			return nil
+		}
+		edits, name := threadParam(pass, res, ol, decl, u, names, depth+1)
+		if edits == nil {
+			return nil
+		}
+		return append(edits, analysis.TextEdit{Pos: lastArg.End(), End: lastArg.End(), NewText: []byte(", " + name)})
 	}
 	objType := u.Type()
 	if addr {
@@ -155,7 +195,6 @@ func passSnapshot(pass *analysis.Pass, res *reach.Result, ol *objectLoads, call 
 	if baseName == "" {
 		return nil
 	}
-	lastArg := call.Args[len(call.Args)-1]
 	edits := []analysis.TextEdit{{Pos: lastArg.End(), End: lastArg.End(), NewText: []byte(", " + baseName)}}
 	if copyStmt != "" {
 		indent := strings.Repeat("\t", pass.Fset.Position(load.Pos()).Column-1)

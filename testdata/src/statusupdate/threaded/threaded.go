@@ -45,15 +45,20 @@ func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Res
 type Fixed struct{ *R }
 
 func (f *Fixed) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
-	var a, b, c api.Widget
-	for _, o := range []*api.Widget{&a, &b, &c} {
+	var a, c, d api.Widget
+	for _, o := range []*api.Widget{&a, &c, &d} {
 		if err := f.Get(ctx, req.NamespacedName, o); err != nil {
 			return reconcile.Result{}, err
 		}
 	}
+	var b api.Widget
+	if err := f.Get(ctx, req.NamespacedName, &b); err != nil {
+		return reconcile.Result{}, err
+	}
 	_ = f.viaInterface(ctx, &a)
 	_ = f.relay(ctx, &b)
-	return reconcile.Result{}, f.Exported(ctx, &c)
+	_ = f.ExportedRelay(ctx, &c)
+	return reconcile.Result{}, f.Exported(ctx, &d)
 }
 
 // markReady is called twice from Reconcile: both calls pass the one copy.
@@ -93,12 +98,23 @@ func (r *R) viaInterface(ctx context.Context, w *api.Widget) error {
 	return r.Status().Update(ctx, w) // want `\(no suggested fix: w is a parameter`
 }
 
-// relay hands on its own parameter: its caller did not load it there.
+// relay hands on its own parameter: it gains the snapshot parameter too.
 func (r *R) relay(ctx context.Context, w *api.Widget) error {
+	w.Status.Ready = true
 	return r.leaf(ctx, w)
 }
 
 func (r *R) leaf(ctx context.Context, w *api.Widget) error {
+	return r.Status().Update(ctx, w) // want `reconcile path \(\(\*Fixed\)\.Reconcile → \(\*R\)\.relay → \(\*R\)\.leaf\); [^()]*: patch the status instead$`
+}
+
+// ExportedRelay hands on its parameter, but its signature stays: no fix
+// for the helper it calls.
+func (r *R) ExportedRelay(ctx context.Context, w *api.Widget) error { // want ExportedRelay:"leaves parameters 1 written"
+	return r.leaf2(ctx, w)
+}
+
+func (r *R) leaf2(ctx context.Context, w *api.Widget) error {
 	return r.Status().Update(ctx, w) // want `\(no suggested fix: w is a parameter`
 }
 
