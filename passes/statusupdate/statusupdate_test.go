@@ -168,3 +168,10 @@ func TestLateWrites(t *testing.T) {
 func TestThreadedSnapshot(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(t, ""), "statusupdate/threaded")
 }
+
+// TestStoredWriters covers status writers kept before they are used (a
+// field a constructor sets, a variable of the writer type, a method value,
+// a parameter): each write is reported.
+func TestStoredWriters(t *testing.T) {
+	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/stored")
+}
