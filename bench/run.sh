@@ -3,14 +3,17 @@
 # tool, built from the same x/tools, which pays go vet's per-package parsing
 # and type-checking and nothing else; and plain go vet.
 #
-#   bench/run.sh                                # sizes 50 and 400, 3 runs, writes bench/RESULTS.md
+#   bench/run.sh                                # sizes 50, 400 and 1600, 3 runs, writes bench/RESULTS.md
 #   bench/run.sh --sizes 20 --runs 1 --no-example --standalone-runs 0 --results -   # quick look
 #
 # Options (or the environment variables in brackets):
-#   --sizes "N M"         generated module sizes in packages [SIZES, "50 400"]
+#   --sizes "N M ..."     generated module sizes in packages [SIZES, "50 400 1600"]
 #   --runs R              timed go vet runs per tool and module [RUNS, 3]
 #   --standalone-runs S   timed standalone runs per tool and module [STANDALONE_RUNS, 3]
 #   --no-example          leave out the bundled example module [EXAMPLE=0]
+#   --tools "T ..."       the tools to time, of noop statuslint statuslint-noskip vet
+#                         [TOOLS, all four]; noop and statuslint are always timed
+#                         (standalone: all but vet)
 #   --results FILE        where to write the table, - for stdout only [RESULTS, bench/RESULTS.md]
 #   --report              measure nothing: write the table again from the last run's data
 #
@@ -34,7 +37,7 @@ cd "$(dirname "$0")"
 BENCH=$(pwd)
 ROOT=$(cd .. && pwd)
 
-SIZES=${SIZES:-"50 400"}
+SIZES=${SIZES:-"50 400 1600"}
 RUNS=${RUNS:-3}
 STANDALONE_RUNS=${STANDALONE_RUNS:-3}
 EXAMPLE=${EXAMPLE:-1}
@@ -47,6 +50,7 @@ while [ $# -gt 0 ]; do
 	--runs) RUNS=$2; CMDLINE+=" --runs $2"; shift 2 ;;
 	--standalone-runs) STANDALONE_RUNS=$2; CMDLINE+=" --standalone-runs $2"; shift 2 ;;
 	--no-example) EXAMPLE=0; CMDLINE+=" --no-example"; shift ;;
+	--tools) TOOLS=$2; CMDLINE+=" --tools \"$2\""; shift 2 ;;
 	--results) RESULTS=$2; shift 2 ;;
 	--report) REPORT=1; shift ;;
 	-h | --help) sed -n '2,/^set -euo/p' "$BENCH/$(basename "$0")" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
@@ -110,7 +114,11 @@ build_tools_once() {
 		go build -ldflags="-X main.salt=$(salt)" -o "$BIN/noop" ./noop)
 }
 
-TOOLS="noop statuslint statuslint-noskip vet"
+# TOOLS: noop and statuslint first, in this order, then the others asked for.
+ALL_TOOLS="noop statuslint statuslint-noskip vet"
+TOOLS=$(for t in $ALL_TOOLS; do case " noop statuslint ${TOOLS:-$ALL_TOOLS} " in *" $t "*) printf '%s ' "$t" ;; esac; done)
+STANDALONE_TOOLS=$(for t in $TOOLS; do [ "$t" = vet ] || printf '%s ' "$t"; done)
+has_tool() { case " $TOOLS " in *" $1 "*) return 0 ;; esac; return 1; }
 
 # vet_cmd TOOL prints the go vet command line for TOOL.
 vet_cmd() {
@@ -167,7 +175,7 @@ bench_target() {
 			log "$target: round $round/$RUNS: $tool"
 			timed "$target" "$dir" "$tool" "$round" $(vet_cmd "$tool")
 		done
-		if ! cmp -s "$WORK/findings.statuslint.$target" "$WORK/findings.statuslint-noskip.$target"; then
+		if has_tool statuslint-noskip && ! cmp -s "$WORK/findings.statuslint.$target" "$WORK/findings.statuslint-noskip.$target"; then
 			log "$target: findings differ with and without the skip"
 			diff "$WORK/findings.statuslint.$target" "$WORK/findings.statuslint-noskip.$target" >&2 || true
 			exit 1
@@ -175,11 +183,11 @@ bench_target() {
 		wc -l <"$WORK/findings.statuslint.$target" | awk -v t="$target" '{print t, $1}' >"$WORK/nfindings.$target"
 	done
 	for round in $(seq 1 "$STANDALONE_RUNS"); do
-		for tool in noop statuslint statuslint-noskip; do
+		for tool in $STANDALONE_TOOLS; do
 			log "$target: standalone round $round/$STANDALONE_RUNS: $tool"
 			timed "$target" "$dir" "standalone-$tool" "$round" "$BIN/$tool" ./...
 		done
-		if ! cmp -s "$WORK/findings.standalone-statuslint.$target" "$WORK/findings.standalone-statuslint-noskip.$target"; then
+		if has_tool statuslint-noskip && ! cmp -s "$WORK/findings.standalone-statuslint.$target" "$WORK/findings.standalone-statuslint-noskip.$target"; then
 			log "$target: standalone findings differ with and without the skip"
 			diff "$WORK/findings.standalone-statuslint.$target" "$WORK/findings.standalone-statuslint-noskip.$target" >&2 || true
 			exit 1
@@ -206,13 +214,15 @@ if [ "$EXAMPLE" = 1 ]; then
 fi
 
 START=$(date +%s)
+LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
 for t in "${TARGETS[@]}"; do
 	bench_target "${t%%:*}" "${t#*:}"
 done
 ELAPSED=$(($(date +%s) - START))
+LOAD="$LOAD_BEFORE at the start, $(cut -d' ' -f1-3 /proc/loadavg) at the end"
 DATE=$(date -u '+%Y-%m-%d (%H:%M UTC)')
 {
-	printf 'CMDLINE=%q\nSIZES=%q\nRUNS=%q\nSTANDALONE_RUNS=%q\nELAPSED=%q\nDATE=%q\n' "$CMDLINE" "$SIZES" "$RUNS" "$STANDALONE_RUNS" "$ELAPSED" "$DATE"
+	printf 'CMDLINE=%q\nSIZES=%q\nRUNS=%q\nSTANDALONE_RUNS=%q\nELAPSED=%q\nDATE=%q\nTOOLS=%q\nSTANDALONE_TOOLS=%q\nLOAD=%q\n' "$CMDLINE" "$SIZES" "$RUNS" "$STANDALONE_RUNS" "$ELAPSED" "$DATE" "$TOOLS" "$STANDALONE_TOOLS" "$LOAD"
 	printf 'TARGETS=(%s)\n' "$(printf '%q ' "${TARGETS[@]}")"
 } >"$WORK/meta.sh"
 fi
@@ -237,7 +247,7 @@ table() {
 	echo "- machine: $(nproc) CPUs ($(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //' || echo unknown)), $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo) RAM; $(go version | sed 's/^go version //')"
 	echo "- statuslint and noop built from the same x/tools ($(cd "$BENCH" && go list -m -f '{{.Version}}' golang.org/x/tools)); generated modules use controller-runtime $(cd "$BENCH" && sed -n 's/.*controllerRuntime *= *"\(.*\)"/\1/p' gen/main.go) and k8s.io $(cd "$BENCH" && sed -n 's/.*k8sVersion *= *"\(.*\)"/\1/p' gen/main.go)"
 	echo "- go vet: $RUNS timed runs per tool and module (medians shown), each a cold analysis (fresh tool salt) with a warm compile cache; standalone: $STANDALONE_RUNS run(s)"
-	echo "- other work may share the machine: compare ratios within a module, not absolute times across runs of the script"
+	echo "- other work may share the machine${LOAD:+ (load average over 1, 5 and 15 min: $LOAD)}: compare ratios within a module, not absolute times across runs of the script"
 	echo
 	echo "## go vet"
 	echo
@@ -262,7 +272,7 @@ table() {
 	echo "| --- | --- | ---: | ---: | ---: | ---: | ---: |"
 	for t in "${TARGETS[@]}"; do
 		local target=${t%%:*}
-		for pair in "after:statuslint" "before:statuslint-noskip"; do
+		for pair in "after:statuslint" $(has_tool statuslint-noskip && echo "before:statuslint-noskip"); do
 			local tool=${pair#*:}
 			echo "| $target | ${pair%%:*} | $(ratio "$(med "$target" "$tool" 4)" "$(med "$target" noop 4)") | $(ratio "$(med "$target" "$tool" 5)" "$(med "$target" noop 5)") | $(ratio "$(med "$target" "$tool" 4)" "$(med "$target" vet 4)") | $(ratio "$(med "$target" "$tool" 5)" "$(med "$target" vet 5)") | $(ratio "$(rssof "$target" "$tool" 4)" "$(rssof "$target" noop 4)") |"
 		done
@@ -281,11 +291,51 @@ table() {
 		local na nb
 		na=$(med "$a" noop 5)
 		nb=$(med "$b" noop 5)
-		for tool in noop statuslint statuslint-noskip vet; do
+		for tool in $TOOLS; do
 			local ca cb
 			ca=$(med "$a" "$tool" 5)
 			cb=$(med "$b" "$tool" 5)
 			echo "| $tool | $ca | $cb | $(ratio "$cb" "$ca")× | $(awk -v x="$ca" -v y="$na" 'BEGIN {printf "%.2f", x - y}') | $(awk -v x="$cb" -v y="$nb" 'BEGIN {printf "%.2f", x - y}') | $(awk -v x="$ca" -v y="$cb" -v n="$added" 'BEGIN {printf "%.1f", (y - x) * 1000 / n}') | $(awk -v x="$ca" -v y="$cb" -v p="$na" -v q="$nb" -v n="$added" 'BEGIN {printf "%.1f", ((y - x) - (q - p)) * 1000 / n}') |"
+		done
+	fi
+	if [ ${#sizes[@]} -ge 2 ]; then
+		echo
+		echo "## Cost per package"
+		echo
+		echo "Every cost against the package count: the whole run's median (go vet: CPU of every process; standalone: CPU and peak RSS of the one process) divided by the generated packages, and the marginal cost, the difference between two sizes divided by the packages added (ms or MiB per package). A cost that grows no faster than the package count has a marginal cost that does not rise with size; the per-package cost falls while the fixed cost of the dependencies is spread over more packages. \"growth\" is the cost at the largest size over the cost at the smallest, against the package count's growth."
+		echo
+		local hdr="| cost | tool |" sep="| --- | --- |"
+		local n
+		for n in "${sizes[@]}"; do hdr+=" per package op$n |"; sep+=" ---: |"; done
+		local i
+		for ((i = 1; i < ${#sizes[@]}; i++)); do hdr+=" marginal ${sizes[i - 1]}→${sizes[i]} |"; sep+=" ---: |"; done
+		hdr+=" growth (packages ×$(ratio "${sizes[${#sizes[@]} - 1]}" "${sizes[0]}")) |"
+		sep+=" ---: |"
+		echo "$hdr"
+		echo "$sep"
+		local cost tool field scale unit
+		for cost in "vet CPU ms:5:1000" "standalone CPU ms:5:1000" "standalone RSS MiB:6:0.0009765625"; do
+			field=$(echo "$cost" | cut -d: -f2)
+			scale=$(echo "$cost" | cut -d: -f3)
+			local tools=$TOOLS prefix=""
+			case $cost in standalone*)
+				[ "$STANDALONE_RUNS" -gt 0 ] || continue
+				tools=$STANDALONE_TOOLS prefix="standalone-" ;;
+			esac
+			for tool in $tools; do
+				local row="| ${cost%%:*} | $tool |" vals=()
+				for n in "${sizes[@]}"; do
+					local v
+					v=$(med "op$n" "$prefix$tool" "$field")
+					vals+=("$v")
+					row+=" $(awk -v v="$v" -v n="$n" -v s="$scale" 'BEGIN {printf "%.2f", v * s / n}') |"
+				done
+				for ((i = 1; i < ${#sizes[@]}; i++)); do
+					row+=" $(awk -v a="${vals[i - 1]}" -v b="${vals[i]}" -v m="${sizes[i - 1]}" -v n="${sizes[i]}" -v s="$scale" 'BEGIN {printf "%.2f", (b - a) * s / (n - m)}') |"
+				done
+				row+=" $(ratio "${vals[${#vals[@]} - 1]}" "${vals[0]}")× |"
+				echo "$row"
+			done
 		done
 	fi
 	if [ "$STANDALONE_RUNS" -gt 0 ]; then
@@ -298,7 +348,7 @@ table() {
 		echo "| --- | --- | ---: | ---: | ---: | ---: | ---: |"
 		for t in "${TARGETS[@]}"; do
 			local target=${t%%:*}
-			for tool in noop statuslint statuslint-noskip; do
+			for tool in $STANDALONE_TOOLS; do
 				echo "| $target | $tool | $(med "$target" "standalone-$tool" 4) | $(med "$target" "standalone-$tool" 5) | $(mb "$(med "$target" "standalone-$tool" 6)") | $(ratio "$(med "$target" "standalone-$tool" 5)" "$(med "$target" standalone-noop 5)") | $(ratio "$(med "$target" "standalone-$tool" 6)" "$(med "$target" standalone-noop 6)") |"
 			done
 		done
