@@ -71,7 +71,7 @@ TOOLS="stock statuslint"
 target_dir() {
 	case $1 in
 	example) echo "$ROOT/example" ;;
-	op*) echo "$OUT/$1" ;;
+	op*) echo "$WORK/$1" ;; # its own copy: run.sh regenerates $OUT/opN
 	esac
 }
 target_file() {
@@ -99,6 +99,7 @@ lsp_session() {
 		open=*) record "$target" "$tool" "$round" "lsp-$kind-open" "${f#open=}" ;;
 		edit=*) local e; for e in $(echo "${f#edit=}" | tr , ' '); do record "$target" "$tool" "$round" "lsp-$kind-edit" "$e"; done ;;
 		rss=*) record "$target" "$tool" "$round" "lsp-$kind-rss" "${f#rss=}" ;;
+		cpu=*) record "$target" "$tool" "$round" "lsp-$kind-cpu" "${f#cpu=}" ;;
 		diags=*) record "$target" "$tool" "$round" "lsp-$kind-diags" "${f#diags=}" ;;
 		statuslint=*) record "$target" "$tool" "$round" "lsp-$kind-statuslint" "${f#statuslint=}" ;;
 		esac
@@ -134,13 +135,17 @@ else
 	: >"$DATA"
 	LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
 	START=$(date +%s)
+	write_meta() {
+		printf 'CMDLINE=%q\nTARGETS=%q\nRUNS=%q\nEDITS=%q\nELAPSED=%q\nDATE=%q\nLOAD_BEFORE=%q\nLOAD_AFTER=%q\n' \
+			"$CMDLINE" "$TARGETS" "$RUNS" "$EDITS" "$(($(date +%s) - START))" "$(date -u '+%Y-%m-%d (%H:%M UTC)')" "$LOAD_BEFORE" "$(cut -d' ' -f1-3 /proc/loadavg)" >"$WORK/meta.sh"
+	}
 	for target in $TARGETS; do
 		case $target in
 		op*)
-			if [ ! -f "$OUT/$target/go.sum" ]; then
+			if [ ! -f "$WORK/$target/go.sum" ]; then
 				log "generating $target"
-				rm -rf "${OUT:?}/$target"
-				go run ./gen -packages "${target#op}" -out "$OUT/$target" >/dev/null
+				rm -rf "${WORK:?}/$target"
+				go run ./gen -packages "${target#op}" -out "$WORK/$target" >/dev/null
 			fi ;;
 		esac
 		(cd "$(target_dir "$target")" && go build ./...)
@@ -156,14 +161,13 @@ else
 				check "$target" "$tool" "$round" cold "$cache"
 				check "$target" "$tool" "$round" warm "$cache"
 				rm -rf "$cache"
+				write_meta # so that --report can show an interrupted run's rounds
 			done
 		done
 	done
-	ELAPSED=$(($(date +%s) - START))
-	LOAD_AFTER=$(cut -d' ' -f1-3 /proc/loadavg)
-	DATE=$(date -u '+%Y-%m-%d (%H:%M UTC)')
-	printf 'CMDLINE=%q\nTARGETS=%q\nRUNS=%q\nEDITS=%q\nELAPSED=%q\nDATE=%q\nLOAD_BEFORE=%q\nLOAD_AFTER=%q\n' \
-		"$CMDLINE" "$TARGETS" "$RUNS" "$EDITS" "$ELAPSED" "$DATE" "$LOAD_BEFORE" "$LOAD_AFTER" >"$WORK/meta.sh"
+	write_meta
+	# shellcheck disable=SC1091
+	. "$WORK/meta.sh"
 fi
 
 median() { sort -n | awk '{a[NR] = $1} END {if (NR == 0) print "nan"; else if (NR % 2) print a[(NR + 1) / 2]; else printf "%.3f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
@@ -188,7 +192,7 @@ table() {
 	echo "| --- | --- | ---: | ---: | ---: | ---: | ---: |"
 	local target m label
 	for target in $TARGETS; do
-		for m in "lsp-cold-open:open, cold cache (s)" "lsp-warm-open:open, warm cache (s)" "lsp-cold-edit:edit, after a cold open (s)" "lsp-warm-edit:edit, after a warm open (s)" "lsp-cold-rss:LSP peak RSS, cold session (MiB)" "lsp-warm-rss:LSP peak RSS, warm session (MiB)" "check-cold-wall:check, cold cache, wall (s)" "check-cold-cpu:check, cold cache, CPU (s)" "check-warm-wall:check, warm cache, wall (s)" "check-warm-cpu:check, warm cache, CPU (s)" "check-cold-rss:check peak RSS, cold (MiB)" "check-warm-rss:check peak RSS, warm (MiB)"; do
+		for m in "lsp-cold-open:open, cold cache (s)" "lsp-warm-open:open, warm cache (s)" "lsp-cold-edit:edit, after a cold open (s)" "lsp-warm-edit:edit, after a warm open (s)" "lsp-cold-cpu:LSP session CPU, cold (s)" "lsp-warm-cpu:LSP session CPU, warm (s)" "lsp-cold-rss:LSP peak RSS, cold session (MiB)" "lsp-warm-rss:LSP peak RSS, warm session (MiB)" "check-cold-wall:check, cold cache, wall (s)" "check-cold-cpu:check, cold cache, CPU (s)" "check-warm-wall:check, warm cache, wall (s)" "check-warm-cpu:check, warm cache, CPU (s)" "check-cold-rss:check peak RSS, cold (MiB)" "check-warm-rss:check peak RSS, warm (MiB)"; do
 			label=${m#*:}
 			m=${m%%:*}
 			local a b ra rb

@@ -8,13 +8,15 @@
 //
 // It prints one line of fields, for bench/editor.sh to collect:
 //
-//	open=SECONDS edit=SECONDS,SECONDS,... diags=N statuslint=M rss=KB
+//	open=SECONDS edit=SECONDS,SECONDS,... diags=N statuslint=M rss=KB cpu=SECONDS
 //
 // open is the time from didOpen to the file's analysis diagnostics for
 // version 1, edit each didChange's time to those of its version, diags
 // the number of diagnostics last published for the file and statuslint
 // how many of them came from statuslint's passes, rss gopls's peak
-// resident set (VmHWM), read before it is shut down.
+// resident set (VmHWM) and cpu its user and system CPU time (its own,
+// not its children's: the go command it runs), both read before it is
+// shut down.
 //
 // gopls publishes a file's diagnostics in two steps for one version: the
 // parse and type errors first, then again with the analyzers' findings.
@@ -72,7 +74,7 @@ func main() {
 	for _, d := range res.edits {
 		es = append(es, fmt.Sprintf("%.3f", d.Seconds()))
 	}
-	fmt.Printf("open=%.3f edit=%s diags=%d statuslint=%d rss=%d\n", res.open.Seconds(), strings.Join(es, ","), res.diags, res.statuslint, res.rss)
+	fmt.Printf("open=%.3f edit=%s diags=%d statuslint=%d rss=%d cpu=%.2f\n", res.open.Seconds(), strings.Join(es, ","), res.diags, res.statuslint, res.rss, res.cpu)
 }
 
 type result struct {
@@ -80,7 +82,8 @@ type result struct {
 	edits      []time.Duration
 	diags      int
 	statuslint int
-	rss        int64 // KB
+	rss        int64   // KB
+	cpu        float64 // seconds
 }
 
 // probe is appended to the opened file; probeSource is the analyzer that
@@ -355,6 +358,7 @@ func session(gopls, root, file string, edits int, timeout time.Duration, verbose
 	}
 
 	res.rss = peakRSS(cmd.Process.Pid)
+	res.cpu = cpuTime(cmd.Process.Pid)
 	if _, err := c.call("shutdown", nil); err != nil {
 		return nil, err
 	}
@@ -384,4 +388,28 @@ func peakRSS(pid int) int64 {
 		}
 	}
 	return -1
+}
+
+// cpuTime returns a process's user and system CPU time in seconds, or -1.
+func cpuTime(pid int) float64 {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return -1
+	}
+	// The command name, in parentheses, may hold spaces: count fields
+	// from the closing one. utime and stime are fields 14 and 15.
+	i := bytes.LastIndexByte(data, ')')
+	if i < 0 {
+		return -1
+	}
+	f := strings.Fields(string(data[i+1:]))
+	if len(f) < 13 {
+		return -1
+	}
+	u, err1 := strconv.ParseFloat(f[11], 64)
+	st, err2 := strconv.ParseFloat(f[12], 64)
+	if err1 != nil || err2 != nil {
+		return -1
+	}
+	return (u + st) / 100 // USER_HZ, 100 on Linux
 }
