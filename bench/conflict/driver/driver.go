@@ -45,7 +45,8 @@ type Config struct {
 	BurstGap   time.Duration // pause between the starts of two bursts
 	Workers    int           // MaxConcurrentReconciles of each controller
 	Interfere  float64       // interfering writes per second, from the first burst to the end
-	Settle     time.Duration // wait after the last Ready before the steady window
+	Settle     time.Duration // quiet time (no status write) after the last Ready before the steady window
+	SettleMax  time.Duration // the longest wait for that quiet time
 	Steady     time.Duration // the steady-state window
 	SyncPeriod time.Duration // the cache's resync period; 0 keeps controller-runtime's default
 	Timeout    time.Duration // how long to wait for every object to be Ready, per phase
@@ -63,7 +64,8 @@ func Main(addToScheme func(*runtime.Scheme) error, setup func(ctrl.Manager) erro
 	flag.DurationVar(&cfg.BurstGap, "burst-gap", 2*time.Second, "pause between the starts of two bursts")
 	flag.IntVar(&cfg.Workers, "workers", 50, "MaxConcurrentReconciles of each controller")
 	flag.Float64Var(&cfg.Interfere, "interfere", 20, "interfering writes per second")
-	flag.DurationVar(&cfg.Settle, "settle", 5*time.Second, "wait after all are Ready before the steady window")
+	flag.DurationVar(&cfg.Settle, "settle", 5*time.Second, "time without a status write, after all are Ready, before the steady window")
+	flag.DurationVar(&cfg.SettleMax, "settle-max", time.Minute, "the longest wait for that quiet time")
 	flag.DurationVar(&cfg.Steady, "steady", 20*time.Second, "length of the steady-state window")
 	flag.DurationVar(&cfg.SyncPeriod, "sync-period", 0, "cache resync period (0: controller-runtime's default)")
 	flag.DurationVar(&cfg.Timeout, "timeout", 5*time.Minute, "how long to wait for all objects to be Ready, per phase")
@@ -200,7 +202,7 @@ func Run(ctx context.Context, cfg Config, addToScheme func(*runtime.Scheme) erro
 	// Phase 3: steady state. Every object is Ready and nothing the operator
 	// manages changes; the interfering writer goes on touching labels and
 	// annotations, as other components of a cluster do all the time.
-	time.Sleep(cfg.Settle)
+	res.SettleSeconds = settle(runCtx, counter, cfg.Settle, cfg.SettleMax).Seconds()
 	apiBefore, err := scrapeAPIServer(runCtx, adminCfg)
 	if err != nil {
 		return nil, err
@@ -262,6 +264,22 @@ func Run(ctx context.Context, cfg Config, addToScheme func(*runtime.Scheme) erro
 	return res, nil
 }
 
+// settle waits until the operator has written no status for quiet, or
+// for max: every object is Ready, but the writes that follow Ready (a
+// condition's reason brought up to date, say) belong to convergence, not to
+// the steady state. An operator that never stops writing waits max.
+func settle(ctx context.Context, c *requestCounter, quiet, max time.Duration) time.Duration {
+	start := time.Now()
+	last, lastChange := c.snapshot().statusWrites(), time.Now()
+	for time.Since(lastChange) < quiet && time.Since(start) < max && ctx.Err() == nil {
+		time.Sleep(100 * time.Millisecond)
+		if n := c.snapshot().statusWrites(); n != last {
+			last, lastChange = n, time.Now()
+		}
+	}
+	return time.Since(start)
+}
+
 // Result is what one run measured. Counts cover the whole run unless their
 // name says Steady.
 type Result struct {
@@ -272,6 +290,7 @@ type Result struct {
 	ControlPlaneStartSeconds float64
 	ReadyAfterBurstsSeconds  float64 // from the first create until every object is Ready
 	ReadyAfterRolloutSeconds float64 // from the spec change until every object is Ready again
+	SettleSeconds            float64 // from then until the steady window began
 
 	// Per object: from its create (its spec change) until the watcher saw
 	// it Ready for that generation.

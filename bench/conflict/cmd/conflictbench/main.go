@@ -163,8 +163,8 @@ func report(size string, runs int, load harness.Load, res []*driver.Result, find
 		time.Now().UTC().Format("2006-01-02"), runtime.NumCPU(), runtime.Version(), runtime.GOOS, runtime.GOARCH, servers)
 	fmt.Fprintf(&b, "%d objects (Widgets and Gadgets, half each) in %d bursts of %d, %s apart; MaxConcurrentReconciles %d per controller; "+
 		"an interfering writer at %g writes/s (labels and annotations of the objects, annotations of their ConfigMaps) from the first burst to the end; "+
-		"then a spec change of every object (a new generation); then, %s after all are Ready again, a steady-state window of %s.\n\n",
-		load.Bursts*load.PerBurst, load.Bursts, load.PerBurst, load.BurstGap, load.Workers, load.Interfere, load.Settle, load.Steady)
+		"then a spec change of every object (a new generation); then, once all are Ready again and the operator has written no status for %s (or after %s), a steady-state window of %s.\n\n",
+		load.Bursts*load.PerBurst, load.Bursts, load.PerBurst, load.BurstGap, load.Workers, load.Interfere, load.Settle, load.SettleMax, load.Steady)
 	fmt.Fprintf(&b, "statuslint was built from %s.\n\n", commit)
 	b.WriteString(harness.Table(sortByVariant(res, len(harness.Variants))))
 	b.WriteString("\n")
