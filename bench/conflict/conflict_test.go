@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/statuslint/statuslint/bench/conflict/driver"
 	"github.com/statuslint/statuslint/bench/conflict/harness"
@@ -20,7 +21,14 @@ func TestConflicts(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a kube-apiserver and etcd; not in -short")
 	}
+	// Stop the drivers, and so their kube-apiserver and etcd, a little
+	// before go test's own timeout would kill this process and leave them.
 	ctx := context.Background()
+	if deadline, ok := t.Deadline(); ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, deadline.Add(-2*time.Minute))
+		defer cancel()
+	}
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
 		t.Fatal(err)

@@ -13,9 +13,11 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/signal"
 	"sort"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/go-logr/logr"
@@ -71,7 +73,11 @@ func Main(addToScheme func(*runtime.Scheme) error, setup func(ctrl.Manager) erro
 	flag.DurationVar(&cfg.Timeout, "timeout", 5*time.Minute, "how long to wait for all objects to be Ready, per phase")
 	flag.Parse()
 
-	res, err := Run(context.Background(), cfg, addToScheme, setup)
+	// Stopped by a signal, Run still returns and stops kube-apiserver and
+	// etcd, which would otherwise outlive this process.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	res, err := Run(ctx, cfg, addToScheme, setup)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "driver:", err)
 		os.Exit(1)
@@ -178,7 +184,7 @@ func Run(ctx context.Context, cfg Config, addToScheme func(*runtime.Scheme) erro
 	total := cfg.Bursts * cfg.PerBurst
 	for b := 0; b < cfg.Bursts; b++ {
 		if b > 0 {
-			time.Sleep(cfg.BurstGap)
+			sleep(runCtx, cfg.BurstGap)
 		}
 		if err := load.createBurst(runCtx, b*cfg.PerBurst, cfg.PerBurst); err != nil {
 			return nil, fmt.Errorf("burst %d: %w", b+1, err)
@@ -212,7 +218,10 @@ func Run(ctx context.Context, cfg Config, addToScheme func(*runtime.Scheme) erro
 	if err != nil {
 		return nil, err
 	}
-	time.Sleep(cfg.Steady)
+	sleep(runCtx, cfg.Steady)
+	if err := runCtx.Err(); err != nil {
+		return nil, err
+	}
 	apiAfter, err := scrapeAPIServer(runCtx, adminCfg)
 	if err != nil {
 		return nil, err
@@ -262,6 +271,14 @@ func Run(ctx context.Context, cfg Config, addToScheme func(*runtime.Scheme) erro
 		return nil, fmt.Errorf("the operator stopped: %w", err)
 	}
 	return res, nil
+}
+
+// sleep sleeps for d or until ctx is done.
+func sleep(ctx context.Context, d time.Duration) {
+	select {
+	case <-ctx.Done():
+	case <-time.After(d):
+	}
 }
 
 // settle waits until the operator has written no status for quiet, or

@@ -23,6 +23,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/statuslint/statuslint/bench/conflict/driver"
@@ -240,6 +241,9 @@ func (h *Harness) run(ctx context.Context, dir string, env []string, name string
 // run2 is run that also returns the command's stderr.
 func (h *Harness) run2(ctx context.Context, dir string, env []string, name string, args ...string) (string, string, error) {
 	cmd := exec.CommandContext(ctx, name, args...)
+	// Asked to stop, a driver stops its kube-apiserver and etcd first.
+	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
+	cmd.WaitDelay = time.Minute
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), env...)
 	var stdout, stderr bytes.Buffer
