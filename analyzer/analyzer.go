@@ -13,6 +13,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/statuslint/statuslint/internal/ignore"
 	"github.com/statuslint/statuslint/internal/reach"
 	"github.com/statuslint/statuslint/passes/conditions"
 	"github.com/statuslint/statuslint/passes/fieldmanager"
@@ -35,7 +36,9 @@ type Config struct {
 	ObjectUpdate objectupdate.Config `json:"objectupdate"`
 }
 
-// Names lists the passes in the order New returns them.
+// Names lists the passes in the order New returns them (the directive
+// check, which is not a pass and cannot be disabled in the settings,
+// comes after them).
 var Names = []string{statusupdate.Name, fieldmanager.Name, conditions.Name, statuswrites.Name, objectupdate.Name}
 
 // Validate reports the first problem in cfg, naming the setting.
@@ -48,7 +51,8 @@ func (cfg *Config) Validate() error {
 	return nil
 }
 
-// New returns the enabled passes, configured by cfg. The analyzers read cfg
+// New returns the enabled passes, configured by cfg, followed by the
+// directive check (ignore.Analyzer, named "directives"). The analyzers read cfg
 // when they run, so flags parsed after New still take effect.
 func New(cfg *Config) ([]*analysis.Analyzer, error) {
 	if err := cfg.Validate(); err != nil {
@@ -70,7 +74,11 @@ func New(cfg *Config) ([]*analysis.Analyzer, error) {
 			out = append(out, a)
 		}
 	}
-	return out, nil
+	// The directive check runs whichever passes are enabled: a directive
+	// naming an unknown pass or none, or without a reason, is reported by
+	// it alone, so turning a pass off does not hide it. The passes require
+	// it too, and read the directives it parsed.
+	return append(out, ignore.Analyzer), nil
 }
 
 // Default is the configuration the command's flags write into.

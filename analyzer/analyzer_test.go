@@ -1,9 +1,14 @@
 package analyzer_test
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
 
 	"github.com/statuslint/statuslint/analyzer"
 	"github.com/statuslint/statuslint/internal/ignore"
@@ -17,8 +22,8 @@ func TestNamesMatchDirectives(t *testing.T) {
 	for _, a := range analyzer.Analyzers {
 		got = append(got, a.Name)
 	}
-	if !slices.Equal(got, analyzer.Names) {
-		t.Fatalf("Analyzers are %v, want %v", got, analyzer.Names)
+	if want := append(slices.Clone(analyzer.Names), ignore.Name); !slices.Equal(got, want) {
+		t.Fatalf("Analyzers are %v, want %v", got, want)
 	}
 }
 
@@ -32,8 +37,8 @@ func TestDisable(t *testing.T) {
 			t.Fatal("conditions was disabled but is still returned")
 		}
 	}
-	if len(as) != len(analyzer.Names)-1 {
-		t.Fatalf("got %d analyzers, want %d", len(as), len(analyzer.Names)-1)
+	if len(as) != len(analyzer.Names) { // one pass fewer, and the directive check
+		t.Fatalf("got %d analyzers, want %d", len(as), len(analyzer.Names))
 	}
 	_, err = analyzer.New(&analyzer.Config{Disable: []string{"condition"}})
 	if err == nil || !strings.Contains(err.Error(), `unknown pass "condition"`) {
@@ -61,5 +66,44 @@ func TestShared(t *testing.T) {
 	}
 	if n < 2 {
 		t.Fatalf("want at least two passes requiring the shared analysis, got %d", n)
+	}
+}
+
+// TestDirectivesWithPassOff checks that a directive naming an unknown pass
+// or none is reported when the pass nearest the wrong name is turned off:
+// the suite's directive check reports them, not a pass.
+func TestDirectivesWithPassOff(t *testing.T) {
+	dir, err := filepath.Abs(filepath.Join("..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	as, err := analyzer.New(&analyzer.Config{Disable: []string{"statusupdate"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := &packages.Config{
+		Mode: packages.LoadAllSyntax,
+		Dir:  dir,
+		Env:  append(os.Environ(), "GOPATH="+dir, "GO111MODULE=off", "GOWORK=off"),
+	}
+	pkgs, err := packages.Load(cfg, "directives/bad")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := checker.Analyze(as, pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var msgs []string
+	for _, act := range g.Roots {
+		for _, d := range act.Diagnostics {
+			msgs = append(msgs, act.Analyzer.Name+": "+d.Message)
+		}
+	}
+	all := strings.Join(msgs, "\n")
+	for _, want := range []string{`directives: statuslint:ignore names unknown pass "statusupdat"`, "directives: statuslint:ignore names no pass", "directives: statuslint:ignore needs a reason"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("missing %q in:\n%s", want, all)
+		}
 	}
 }

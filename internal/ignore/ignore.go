@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -39,21 +40,43 @@ type directive struct {
 	passes   []string
 	reason   string
 	unknown  []string
-	used     bool
 	skipped  bool // in a _test.go or generated file, which passes may skip
 }
 
-// Reporter reports one pass's diagnostics, dropping those its directives
-// silence. Call Close after the pass's last Report.
-type Reporter struct {
-	pass       *analysis.Pass
-	name       string
-	directives []*directive
+func (d *directive) kind() string {
+	if d.fileWide {
+		return "statuslint:file-ignore"
+	}
+	return "statuslint:ignore"
 }
 
-// New parses the directives of the package's files for the pass name.
-func New(pass *analysis.Pass, name string) *Reporter {
-	r := &Reporter{pass: pass, name: name}
+// Directives are the directives of one package, parsed once by [Analyzer]
+// and read by every pass through its [Reporter]. They are not changed
+// after parsing, so passes running at the same time may share them.
+type Directives struct {
+	list []*directive
+}
+
+// Name is the directive analyzer's name: the users' -directives flag.
+const Name = "directives"
+
+// Analyzer parses the package's directives once, for every pass that
+// requires it, and reports the directives that are wrong whatever passes
+// run: one without a reason, one naming an unknown pass, one naming none.
+// The passes report only what concerns each alone: a directive for it that
+// silences nothing. It is a root of the suite (analyzer.New), so that these
+// reports do not depend on a pass that happens to be turned off.
+var Analyzer = &analysis.Analyzer{
+	Name:       Name,
+	Doc:        "check statuslint's //statuslint:ignore and //statuslint:file-ignore directives: a reason, known pass names",
+	URL:        "https://github.com/statuslint/statuslint#silencing-a-finding",
+	Run:        func(pass *analysis.Pass) (any, error) { return check(pass), nil },
+	ResultType: reflect.TypeOf((*Directives)(nil)),
+}
+
+// Parse parses the directives of the package's files.
+func Parse(pass *analysis.Pass) *Directives {
+	ds := &Directives{}
 	for _, f := range pass.Files {
 		tf := pass.Fset.File(f.Pos())
 		if tf == nil {
@@ -64,12 +87,50 @@ func New(pass *analysis.Pass, name string) *Reporter {
 				if d := parse(c, tf); d != nil {
 					d.skipped = SkipFile(pass, f, false)
 					d.trailing = trailing(pass, tf, c.Pos())
-					r.directives = append(r.directives, d)
+					ds.list = append(ds.list, d)
 				}
 			}
 		}
 	}
-	return r
+	return ds
+}
+
+// check parses the package's directives and reports the wrong ones.
+func check(pass *analysis.Pass) *Directives {
+	ds := Parse(pass)
+	for _, d := range ds.list {
+		kind := d.kind()
+		for _, u := range d.unknown {
+			pass.Reportf(d.pos, "%s names unknown pass %q (did you mean %s? valid: %s)", kind, u, closest(u), strings.Join(Passes, ", "))
+		}
+		switch {
+		case len(d.passes) == 0 && len(d.unknown) == 0:
+			pass.Reportf(d.pos, "%s names no pass: write //%s <pass>[,<pass>] <reason>", kind, kind)
+		case len(d.passes) > 0 && d.reason == "":
+			pass.Reportf(d.pos, "%s needs a reason: write //%s %s <why this is right>", kind, kind, strings.Join(d.passes, ","))
+		}
+	}
+	return ds
+}
+
+// Reporter reports one pass's diagnostics, dropping those its directives
+// silence. Call Close after the pass's last Report.
+type Reporter struct {
+	pass       *analysis.Pass
+	name       string
+	directives *Directives
+	used       map[*directive]bool // this pass's own: the Directives are shared
+}
+
+// New returns the reporter of the pass name. It reads the directives
+// [Analyzer] parsed when the pass requires it, and parses them itself
+// otherwise, so a pass used on its own still honours them.
+func New(pass *analysis.Pass, name string) *Reporter {
+	ds, _ := pass.ResultOf[Analyzer].(*Directives)
+	if ds == nil {
+		ds = Parse(pass)
+	}
+	return &Reporter{pass: pass, name: name, directives: ds, used: make(map[*directive]bool)}
 }
 
 func parse(c *ast.Comment, tf *token.File) *directive {
@@ -113,12 +174,12 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 	tf := r.pass.Fset.File(d.Pos)
 	if tf != nil {
 		line := tf.Line(d.Pos)
-		for _, dir := range r.directives {
+		for _, dir := range r.directives.list {
 			if dir.file != tf || !slices.Contains(dir.passes, r.name) || dir.reason == "" {
 				continue
 			}
 			if dir.fileWide || dir.line == line || (!dir.trailing && dir.line == line-1) {
-				dir.used = true
+				r.used[dir] = true
 				return
 			}
 		}
@@ -126,38 +187,18 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 	r.pass.Report(d)
 }
 
-// Close reports the directives that concern this pass and are wrong: no
-// reason, an unknown pass (reported by the pass whose name is closest, so
-// exactly once), or silencing nothing.
+// Close reports this pass's directives that silenced nothing. The other
+// wrong directives (no reason, unknown or no pass) are [Analyzer]'s to
+// report, once whatever passes run.
 func (r *Reporter) Close() {
-	for _, d := range r.directives {
-		kind := "statuslint:ignore"
-		if d.fileWide {
-			kind = "statuslint:file-ignore"
-		}
-		for _, u := range d.unknown {
-			if closest(u) == r.name {
-				r.pass.Reportf(d.pos, "%s names unknown pass %q (did you mean %s? valid: %s)", kind, u, r.name, strings.Join(Passes, ", "))
-			}
-		}
-		if len(d.passes) == 0 && len(d.unknown) == 0 {
-			if r.name == Passes[0] {
-				r.pass.Reportf(d.pos, "%s names no pass: write //%s <pass>[,<pass>] <reason>", kind, kind)
-			}
+	for _, d := range r.directives.list {
+		if !slices.Contains(d.passes, r.name) || d.reason == "" || r.used[d] || d.skipped {
 			continue
 		}
-		if !slices.Contains(d.passes, r.name) || d.passes[0] != r.name && d.reason == "" {
-			continue
-		}
-		switch {
-		case d.reason == "":
-			r.pass.Reportf(d.pos, "%s needs a reason: write //%s %s <why this is right>", kind, kind, strings.Join(d.passes, ","))
-		case !d.used && !d.skipped:
-			r.pass.Report(analysis.Diagnostic{
-				Pos:     d.pos,
-				Message: fmt.Sprintf("%s for %s silences nothing here; remove it", kind, r.name),
-			})
-		}
+		r.pass.Report(analysis.Diagnostic{
+			Pos:     d.pos,
+			Message: fmt.Sprintf("%s for %s silences nothing here; remove it", d.kind(), r.name),
+		})
 	}
 }
 

@@ -33,7 +33,7 @@ func New(cfg *Config, r *analysis.Analyzer) *analysis.Analyzer {
 		Name:     Name,
 		Doc:      doc,
 		URL:      "https://github.com/statuslint/statuslint/blob/main/docs/conditions.md",
-		Requires: []*analysis.Analyzer{r},
+		Requires: []*analysis.Analyzer{r, ignore.Analyzer},
 		Run:      func(pass *analysis.Pass) (any, error) { return run(pass, cfg, r) },
 	}
 	a.Flags.BoolVar(&cfg.Tests, "tests", cfg.Tests, "also check _test.go files")

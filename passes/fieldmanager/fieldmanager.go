@@ -42,6 +42,8 @@ func New(cfg *Config) *analysis.Analyzer {
 		Doc:  doc,
 		URL:  "https://github.com/statuslint/statuslint/blob/main/docs/fieldmanager.md",
 		Run:  func(pass *analysis.Pass) (any, error) { return run(pass, cfg) },
+		// The directives, parsed once for every pass.
+		Requires: []*analysis.Analyzer{ignore.Analyzer},
 
 		FactTypes: []analysis.Fact{new(ParamWrites)},
 	}

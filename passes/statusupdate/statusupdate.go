@@ -31,7 +31,7 @@ func New(cfg *Config, r *analysis.Analyzer) *analysis.Analyzer {
 		Name:     Name,
 		Doc:      doc,
 		URL:      "https://github.com/statuslint/statuslint/blob/main/docs/statusupdate.md",
-		Requires: []*analysis.Analyzer{r},
+		Requires: []*analysis.Analyzer{r, ignore.Analyzer},
 		Run:      func(pass *analysis.Pass) (any, error) { return run(pass, cfg, r) },
 		// FreshThrough is exported only where reach builds SSA.
 		FactTypes: []analysis.Fact{(*FreshThrough)(nil), (*LeavesWritten)(nil)},

@@ -36,7 +36,7 @@ func New(cfg *Config, r *analysis.Analyzer) *analysis.Analyzer {
 		Name:      Name,
 		Doc:       doc,
 		URL:       "https://github.com/statuslint/statuslint/blob/main/docs/statuswrites.md",
-		Requires:  []*analysis.Analyzer{r},
+		Requires:  []*analysis.Analyzer{r, ignore.Analyzer},
 		Run:       func(pass *analysis.Pass) (any, error) { return run(pass, cfg, r) },
 		FactTypes: []analysis.Fact{(*WritesStatusOf)(nil)},
 	}
