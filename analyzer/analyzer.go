@@ -14,10 +14,10 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/statuslint/statuslint/internal/ignore"
-	"github.com/statuslint/statuslint/internal/reach"
 	"github.com/statuslint/statuslint/passes/conditions"
 	"github.com/statuslint/statuslint/passes/fieldmanager"
 	"github.com/statuslint/statuslint/passes/objectupdate"
+	"github.com/statuslint/statuslint/passes/reach"
 	"github.com/statuslint/statuslint/passes/statusupdate"
 	"github.com/statuslint/statuslint/passes/statuswrites"
 )
@@ -28,6 +28,10 @@ type Config struct {
 	// Disable names passes to leave out. The command line has the
 	// driver's own -NAME=false flags instead.
 	Disable []string `json:"disable"`
+
+	// Reach configures the reachability analysis the passes share
+	// (passes/reach); statusupdate's roots and tests add to it.
+	Reach reach.Config `json:"reach"`
 
 	StatusUpdate statusupdate.Config `json:"statusupdate"`
 	FieldManager fieldmanager.Config `json:"fieldmanager"`
@@ -52,15 +56,19 @@ func (cfg *Config) Validate() error {
 }
 
 // New returns the enabled passes, configured by cfg, followed by the
-// directive check (ignore.Analyzer, named "directives"). The analyzers read cfg
+// directive check (ignore.Analyzer, named "directives") and, when a pass
+// needs it, the reachability analysis (passes/reach, "statuslintreach"),
+// which reports nothing. The analyzers read cfg
 // when they run, so flags parsed after New still take effect.
 func New(cfg *Config) ([]*analysis.Analyzer, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
 	// One reachability analysis serves every pass that needs it, so the
-	// SSA of a package is built at most once per run.
-	r := reach.New(&cfg.StatusUpdate.Roots, &cfg.StatusUpdate.Tests)
+	// SSA of a package is built at most once per run. statusupdate's roots
+	// and tests configured it before it had settings of its own; they
+	// still do.
+	r := reach.New(&cfg.Reach, reach.Alias{Roots: &cfg.StatusUpdate.Roots, Tests: &cfg.StatusUpdate.Tests})
 	all := []*analysis.Analyzer{
 		statusupdate.New(&cfg.StatusUpdate, r),
 		fieldmanager.New(&cfg.FieldManager),
@@ -78,7 +86,16 @@ func New(cfg *Config) ([]*analysis.Analyzer, error) {
 	// naming an unknown pass or none, or without a reason, is reported by
 	// it alone, so turning a pass off does not hide it. The passes require
 	// it too, and read the directives it parsed.
-	return append(out, ignore.Analyzer), nil
+	out = append(out, ignore.Analyzer)
+	// The reachability analysis is listed (when an enabled pass needs it)
+	// so that drivers bind its flags, -statuslintreach.roots and .tests:
+	// they bind only the flags of the analyzers they are given.
+	for _, a := range out {
+		if slices.Contains(a.Requires, r) {
+			return append(out, r), nil
+		}
+	}
+	return out, nil
 }
 
 // Default is the configuration the command's flags write into.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/statuslint/statuslint/analyzer"
 	"github.com/statuslint/statuslint/internal/ignore"
+	"github.com/statuslint/statuslint/passes/reach"
 )
 
 func TestNamesMatchDirectives(t *testing.T) {
@@ -22,7 +23,7 @@ func TestNamesMatchDirectives(t *testing.T) {
 	for _, a := range analyzer.Analyzers {
 		got = append(got, a.Name)
 	}
-	if want := append(slices.Clone(analyzer.Names), ignore.Name); !slices.Equal(got, want) {
+	if want := append(slices.Clone(analyzer.Names), ignore.Name, reach.Name); !slices.Equal(got, want) {
 		t.Fatalf("Analyzers are %v, want %v", got, want)
 	}
 }
@@ -37,8 +38,8 @@ func TestDisable(t *testing.T) {
 			t.Fatal("conditions was disabled but is still returned")
 		}
 	}
-	if len(as) != len(analyzer.Names) { // one pass fewer, and the directive check
-		t.Fatalf("got %d analyzers, want %d", len(as), len(analyzer.Names))
+	if len(as) != len(analyzer.Names)+1 { // one pass fewer, the directive check and reach
+		t.Fatalf("got %d analyzers, want %d", len(as), len(analyzer.Names)+1)
 	}
 	_, err = analyzer.New(&analyzer.Config{Disable: []string{"condition"}})
 	if err == nil || !strings.Contains(err.Error(), `unknown pass "condition"`) {

@@ -35,8 +35,8 @@ func TestRegistered(t *testing.T) {
 		names = append(names, a.Name)
 	}
 	// The passes, then the directive check, which runs whatever passes
-	// are enabled.
-	if want := append(slices.Clone(analyzer.Names), "directives"); !reflect.DeepEqual(names, want) {
+	// are enabled, and the reachability analysis they share.
+	if want := append(slices.Clone(analyzer.Names), "directives", "statuslintreach"); !reflect.DeepEqual(names, want) {
 		t.Errorf("analyzers = %v, want %v", names, want)
 	}
 }
@@ -89,8 +89,8 @@ func TestGoodSettings(t *testing.T) {
 			t.Errorf("disabled pass conditions was built")
 		}
 	}
-	if len(as) != len(analyzer.Names) { // one pass fewer, and the directive check
-		t.Errorf("got %d analyzers, want %d", len(as), len(analyzer.Names))
+	if len(as) != len(analyzer.Names)+1 { // one pass fewer, the directive check and reach
+		t.Errorf("got %d analyzers, want %d", len(as), len(analyzer.Names)+1)
 	}
 }
 
@@ -126,7 +126,7 @@ func TestBadSettings(t *testing.T) {
 		{
 			"unknown top-level key",
 			m{"statusupdates": m{}},
-			"statuslint: settings: statusupdates: unknown setting (valid: disable, statusupdate, fieldmanager, conditions, statuswrites, objectupdate)",
+			"statuslint: settings: statusupdates: unknown setting (valid: disable, reach, statusupdate, fieldmanager, conditions, statuswrites, objectupdate)",
 		},
 		{
 			"wrong type bool",

@@ -1,0 +1,7 @@
+package fieldmanager
+
+// Analyzer is the pass with its default configuration, bound to its
+// flags, as x/tools' passes export theirs: for drivers that take analyzers
+// one by one, such as Bazel's nogo (see docs/bazel.md). statuslint's
+// command and golangci-lint plugin build their own with New.
+var Analyzer = New(&Config{})

@@ -1,0 +1,18 @@
+package statusupdate
+
+import "github.com/statuslint/statuslint/passes/reach"
+
+// Analyzer is the pass with its default configuration, bound to its
+// flags, as x/tools' passes export theirs: for drivers that take analyzers
+// one by one, such as Bazel's nogo (see docs/bazel.md). It requires
+// reach.Analyzer, whose flags configure the reconcile roots. statuslint's
+// command and golangci-lint plugin build their own with New.
+var Analyzer = New(&defaultConfig, reach.Analyzer)
+
+var defaultConfig Config
+
+// The -statusupdate.roots and -statusupdate.tests flags configured the
+// reachability analysis before it had flags of its own; they still do.
+func init() {
+	reach.AliasDefault(reach.Alias{Roots: &defaultConfig.Roots, Tests: &defaultConfig.Tests})
+}
