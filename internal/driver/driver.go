@@ -208,8 +208,10 @@ func run(progname string, analyzers []*analysis.Analyzer, args []string, stdout,
 		return 1
 	}
 	if opts.memprofile != "" {
-		// Written while the graph, with every package's syntax, types and
-		// results, is still live: the peak that matters.
+		// Written while the graph, with every package's syntax and types,
+		// is still live. Results are not: each was released once its
+		// readers had run on its package (release.go), so the peak, with
+		// a few packages' SSA in flight, is higher than what this shows.
 		if err := writeHeapProfile(opts.memprofile); err != nil {
 			log.Print(err)
 			exitAtLeast(1)
