@@ -73,6 +73,9 @@ type Write struct {
 	External *WritesStatus
 	// ExternalName is the display name of that callee.
 	ExternalName string
+
+	// made is the method value a write inside its wrapper is reported at.
+	made *ssa.MakeClosure
 }
 
 // Result is what the reach analyzer hands to the passes.

@@ -17,6 +17,10 @@ import (
 // findWrites records every status write of the package.
 func (a *analyzer) findWrites() {
 	seen := make(map[string]bool) // instances repeat their origin's writes
+	// A method value of a status write, kept (in a field, a variable, a
+	// parameter) and called later, is reported at the calls made through
+	// it; one whose calls are not all found, where it is made.
+	called := a.methodValueCalls()
 	for _, fn := range a.funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -24,7 +28,14 @@ func (a *analyzer) findWrites() {
 				if !ok {
 					continue
 				}
-				for _, w := range a.classify(fn, call) {
+				writes := a.classify(fn, call)
+				if ws, ok := called.byCall[call]; ok {
+					writes = append(writes, ws...)
+				}
+				for _, w := range writes {
+					if w.MethodValue && w.Call == nil && called.made[w.made] {
+						continue
+					}
 					key := w.Verb + "@" + a.pass.Fset.Position(w.Node.Pos()).String()
 					if w.Node == nil || seen[key] {
 						continue
@@ -88,12 +99,139 @@ func (a *analyzer) classify(fn *ssa.Function, call ssa.CallInstruction) []*Write
 			cp.MethodValue = true
 			cp.Object = nil
 			cp.Node = a.nodeAt(mc.Pos())
+			cp.made = mc
 			out = append(out, &cp)
 		}
 		return out
 	}
 	a.locate(w, call)
 	return []*Write{w}
+}
+
+// methodValueWrites says, for the package's calls of function values,
+// which call status writes through a method value (byCall), and which
+// method values every call of was so found (made).
+type methodValueWrites struct {
+	byCall map[ssa.CallInstruction][]*Write
+	made   map[*ssa.MakeClosure]bool
+}
+
+// methodValueCalls finds the calls of function values that can only be
+// method values of a status write (u := r.Status().Update, kept in a
+// field by a constructor, say), and makes each such call a write, at the
+// call. A method value is then reported at its calls alone when every
+// value it can flow to that is called was traced here; a call of a value
+// with any other origin is not a write.
+func (a *analyzer) methodValueCalls() methodValueWrites {
+	out := methodValueWrites{byCall: make(map[ssa.CallInstruction][]*Write), made: make(map[*ssa.MakeClosure]bool)}
+	for _, fn := range a.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				common := call.Common()
+				if common.IsInvoke() || common.StaticCallee() != nil {
+					continue
+				}
+				origins, ok := a.closureOrigins(common.Value, 0, make(map[ssa.Value]bool))
+				if !ok || len(origins) == 0 {
+					continue
+				}
+				var verb string
+				for _, mc := range origins {
+					wrapper, _ := mc.Fn.(*ssa.Function)
+					v := a.wrapperWriteVerb(wrapper)
+					if v == "" || (verb != "" && v != verb) {
+						verb = ""
+						break
+					}
+					verb = v
+				}
+				if verb == "" {
+					continue
+				}
+				w := &Write{Instr: call, Fn: fn, Verb: verb, MethodValue: true}
+				if len(common.Args) > 1 {
+					w.Object = common.Args[1]
+				}
+				a.locate(w, call)
+				if w.Node == nil {
+					continue
+				}
+				out.byCall[call] = append(out.byCall[call], w)
+				for _, mc := range origins {
+					out.made[mc] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// wrapperWriteVerb returns the verb of the status write a method-value
+// wrapper makes, or "".
+func (a *analyzer) wrapperWriteVerb(wrapper *ssa.Function) string {
+	if wrapper == nil || wrapper.Synthetic == "" {
+		return ""
+	}
+	for _, b := range wrapper.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(ssa.CallInstruction); ok {
+				for _, w := range a.classify(wrapper, call) {
+					if w.External == nil {
+						return w.Verb
+					}
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// closureOrigins traces a function value back to the closures it can be,
+// through stores the package makes to fields and variables, phis, free
+// variables and parameters; ok is false when an origin is anything else.
+func (a *analyzer) closureOrigins(v ssa.Value, depth int, seen map[ssa.Value]bool) (origins []*ssa.MakeClosure, ok bool) {
+	if depth > 12 || v == nil {
+		return nil, false
+	}
+	if seen[v] {
+		return nil, true
+	}
+	seen[v] = true
+	all := func(vals []ssa.Value) ([]*ssa.MakeClosure, bool) {
+		if len(vals) == 0 {
+			return nil, false
+		}
+		var out []*ssa.MakeClosure
+		for _, x := range vals {
+			o, ok := a.closureOrigins(x, depth+1, seen)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, o...)
+		}
+		return out, true
+	}
+	switch v := v.(type) {
+	case *ssa.MakeClosure:
+		return []*ssa.MakeClosure{v}, true
+	case *ssa.ChangeType:
+		return a.closureOrigins(v.X, depth+1, seen)
+	case *ssa.Phi:
+		return all(v.Edges)
+	case *ssa.UnOp:
+		if v.Op == token.MUL {
+			return all(a.storedAt(v.X))
+		}
+	case *ssa.FreeVar:
+		return all(a.res.Bindings(v))
+	case *ssa.Parameter:
+		return all(a.arguments(v))
+	}
+	return nil, false
 }
 
 // locate finds the syntax of a call instruction.
