@@ -1,14 +1,3 @@
-// Package ignore implements statuslint's own suppression directives, so
-// they work the same under go vet, golangci-lint and gopls:
-//
-//	//statuslint:ignore statusupdate,conditions the webhook owns this status
-//	//statuslint:file-ignore fieldmanager generated client wrappers
-//
-// The first form, on the reported line or the line above it, silences the
-// named passes there; the second silences them in the whole file. A reason
-// is required. A directive without one, one naming an unknown pass, and one
-// that silences nothing are reported themselves, so stale directives do
-// not pile up.
 package ignore
 
 import (
@@ -68,7 +57,7 @@ const Name = "directives"
 // reports do not depend on a pass that happens to be turned off.
 var Analyzer = &analysis.Analyzer{
 	Name:       Name,
-	Doc:        "check statuslint's //statuslint:ignore and //statuslint:file-ignore directives: a reason, known pass names",
+	Doc:        doc,
 	URL:        "https://github.com/statuslint/statuslint#silencing-a-finding",
 	Run:        func(pass *analysis.Pass) (any, error) { return check(pass), nil },
 	ResultType: reflect.TypeOf((*Directives)(nil)),

@@ -290,25 +290,16 @@
 // The full page: https://github.com/statuslint/statuslint/blob/main/docs/conditions.md
 package conditions
 
-const doc = `report status written when no condition changed
+import (
+	_ "embed"
 
-meta.SetStatusCondition keeps LastTransitionTime when a condition's status
-does not change and (apimachinery v0.29+) returns whether anything changed.
-A reconciler that ignores that and writes the status on every pass costs an
-API request per reconcile (and with Update, a 409 whenever the cache is
-behind) for a write that changes nothing.
+	"github.com/statuslint/statuslint/internal/analyzerdoc"
+)
 
-The pass reports a SetStatusCondition call whose result is discarded when a
-status write of the same object follows on some path without a guard that
-depends on a change: the returned bool, a DeepEqual of old and new status,
-an IsStatusConditionPresentAndEqual-style check before setting, or a flag
-set to true only where one of these held. The object is followed through
-closures and the package's helpers. Nothing is reported where the status
-may change otherwise on the way (the clock, a condition removed and set
-again, a function the pass cannot read gets the object); where other
-fields are assigned, there is no fix. Before apimachinery v0.29 (no result) it
-reports unconditional writes and points to a comparison.
+// docFile is this file: the analyzer's Doc is its "# Analyzer" section
+// above, so the help text and the package documentation cannot disagree.
+//
+//go:embed doc.go
+var docFile string
 
-The suggested fix keeps the result in a changed variable and wraps the write
-in if changed { ... }; it composes with the statusupdate and fieldmanager
-fixes of the same write.`
+var doc = analyzerdoc.MustExtract(docFile, Name)

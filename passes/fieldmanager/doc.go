@@ -291,21 +291,16 @@
 // The full page: https://github.com/statuslint/statuslint/blob/main/docs/fieldmanager.md
 package fieldmanager
 
-const doc = `report client writes that name no field manager
+import (
+	_ "embed"
 
-Every write records a field manager in managedFields. Without one the API
-server takes the client's user agent ("manager", "Go-http-client"), so two
-controllers cannot be told apart, and an Apply without one is rejected.
-Reported: Create, Update, Patch and Apply on a controller-runtime client or
-status/subresource writer that pass no client.FieldOwner (or options with
-FieldManager) and whose client is not made by client.WithFieldOwner. A
-client field the package never assigns (set in cmd/main.go) is assumed to
-name none; list it in -fieldmanager.owned if it does. The manager's client
-(mgr.GetClient()) names one only when the manager is configured with a
-FieldOwner. A client an exported constructor or helper is handed by another
-package is reported where it is handed over (a fact), with a fix that wraps
-it with client.WithFieldOwner; a manager handed to SetupWithManager(mgr)
-that stores mgr.GetClient() likewise, with a fix that sets
-Client.FieldOwner in the manager's options. Packages that import testing or a test
-framework are skipped like _test.go files. The suggested fix appends
-client.FieldOwner(<the package's owner constant, or -fieldmanager.name>).`
+	"github.com/statuslint/statuslint/internal/analyzerdoc"
+)
+
+// docFile is this file: the analyzer's Doc is its "# Analyzer" section
+// above, so the help text and the package documentation cannot disagree.
+//
+//go:embed doc.go
+var docFile string
+
+var doc = analyzerdoc.MustExtract(docFile, Name)

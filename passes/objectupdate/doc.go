@@ -88,12 +88,16 @@
 // The full page: https://github.com/statuslint/statuslint/blob/main/docs/objectupdate.md
 package objectupdate
 
-const doc = `report Update of an object whose metadata alone changed
+import (
+	_ "embed"
 
-Update sends the whole object with the resourceVersion it was read with, so
-another writer of the object (the kubelet writing a Pod's status, a
-controller writing a Deployment's) makes it fail with 409 Conflict although
-the changes never touched the same field. When only labels, annotations or
-owner references changed since the Get, the suggested fix patches them
-with client.MergeFrom(base) (client.StrategicMergeFrom for owner
-references), base being a copy taken right after the load.`
+	"github.com/statuslint/statuslint/internal/analyzerdoc"
+)
+
+// docFile is this file: the analyzer's Doc is its "# Analyzer" section
+// above, so the help text and the package documentation cannot disagree.
+//
+//go:embed doc.go
+var docFile string
+
+var doc = analyzerdoc.MustExtract(docFile, Name)

@@ -1,19 +1,3 @@
-// Package reach defines the Analyzer that finds a package's
-// controller-runtime status writes and the reconcile paths that reach
-// them. It reports nothing itself: statusupdate, conditions, statuswrites
-// and objectupdate require it and read its result, so that a package's SSA
-// is built once for all of them.
-//
-// It is configured by its own flags, -statuslintreach.roots and
-// -statuslintreach.tests (see Config). statuslint's command and
-// golangci-lint plugin also read statusupdate's -statusupdate.roots and
-// -statusupdate.tests into it, the settings that configured it before it
-// had flags of its own.
-//
-// With Bazel's nogo, list this package among the nogo target's deps with
-// the passes, and set its flags under "statuslintreach" in the nogo
-// configuration (see docs/bazel.md): the passes' package-level Analyzers
-// require this package's Analyzer, so its flags reach them.
 package reach
 
 import (
@@ -82,7 +66,7 @@ func newAnalyzer(cfg *Config, aliases func() []Alias) *analysis.Analyzer {
 	a := internal.New(&roots, &tests)
 	run := a.Run
 	a.Name = Name
-	a.Doc = "find controller-runtime status writes and the reconcile paths that reach them, for statuslint's passes (reports nothing)"
+	a.Doc = doc
 	a.URL = "https://github.com/statuslint/statuslint/blob/main/docs/bazel.md"
 	a.Run = func(pass *analysis.Pass) (any, error) {
 		once.Do(func() { roots, tests = effective(cfg, aliases()) })

@@ -87,10 +87,16 @@
 // The full page: https://github.com/statuslint/statuslint/blob/main/docs/statusupdate.md
 package statusupdate
 
-const doc = `report Status().Update reachable from Reconcile
+import (
+	_ "embed"
 
-A reconciler reads objects from the informer cache, which lags the API server.
-Status().Update sends the cached resourceVersion, so whenever the cache is
-behind the write fails with 409 Conflict ("the object has been modified").
-The suggested fix patches the status with client.MergeFrom(base), base being a
-copy of the object taken right after it was loaded.`
+	"github.com/statuslint/statuslint/internal/analyzerdoc"
+)
+
+// docFile is this file: the analyzer's Doc is its "# Analyzer" section
+// above, so the help text and the package documentation cannot disagree.
+//
+//go:embed doc.go
+var docFile string
+
+var doc = analyzerdoc.MustExtract(docFile, Name)

@@ -46,10 +46,16 @@
 // The full page: https://github.com/statuslint/statuslint/blob/main/docs/statuswrites.md
 package statuswrites
 
-const doc = `report the status of one object written twice in one reconcile
+import (
+	_ "embed"
 
-A reconcile that writes the status of the same object several times (a
-"set condition and write status" helper after each step) costs a round
-trip and a watch event per write, and with Update each later write
-conflicts whenever the cache lags. Keep the status in memory and write it
-once, at the end of the reconcile.`
+	"github.com/statuslint/statuslint/internal/analyzerdoc"
+)
+
+// docFile is this file: the analyzer's Doc is its "# Analyzer" section
+// above, so the help text and the package documentation cannot disagree.
+//
+//go:embed doc.go
+var docFile string
+
+var doc = analyzerdoc.MustExtract(docFile, Name)
