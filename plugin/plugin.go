@@ -84,6 +84,20 @@ func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 // GetLoadMode reports that the passes need type information.
 func (p *Plugin) GetLoadMode() string { return register.LoadModeTypesInfo }
 
+// Decode is hand-written rather than register.DecodeSettings, which
+// round-trips the settings through encoding/json with unknown fields
+// disallowed. That is strict and case-insensitive too, but it was weighed
+// and kept out (TestDecodeSettingsTradeOff pins why, so that a new release
+// of plugin-module-register is weighed again):
+//   - an unknown key is reported as `json: unknown field "nmae"`, without
+//     the section it is in or the valid keys, and a bad regular expression
+//     without the key it is under;
+//   - a key given twice in different case (name and Name) is not an error:
+//     one value silently wins;
+//   - a null value is accepted as unset instead of reported;
+//   - lists do not take the comma-separated string the command line and
+//     the documented settings take.
+//
 // Decode decodes settings into cfg strictly. settings is what golangci-lint
 // hands a plugin: nil, or a map with string keys whose values are maps,
 // lists, strings, booleans and numbers. Keys match cfg's json tags

@@ -249,3 +249,25 @@ func sample(t reflect.Type, path string) (any, []string) {
 	}
 	return "x", []string{path} // strings and text-unmarshalled types
 }
+
+// TestDecodeSettingsTradeOff pins why Decode is not
+// register.DecodeSettings (see Decode): it loses what these settings show.
+// If a release of plugin-module-register makes this test fail, weigh
+// switching again.
+func TestDecodeSettingsTradeOff(t *testing.T) {
+	_, err := register.DecodeSettings[analyzer.Config](m{"fieldmanager": m{"nmae": "x"}})
+	if err == nil || strings.Contains(err.Error(), "fieldmanager") {
+		t.Errorf("DecodeSettings now names the section of an unknown key: %v", err)
+	}
+	cfg, err := register.DecodeSettings[analyzer.Config](m{"fieldmanager": m{"name": "a", "Name": "b"}})
+	if err != nil || cfg.FieldManager.Name == "" {
+		t.Errorf("DecodeSettings now rejects a key set twice: %v", err)
+	}
+	if _, err := register.DecodeSettings[analyzer.Config](m{"disable": "fieldmanager,conditions"}); err == nil {
+		t.Errorf("DecodeSettings now takes a comma-separated list")
+	}
+	// What Decode says instead.
+	if _, err := New(m{"fieldmanager": m{"nmae": "x"}}); err == nil || !strings.Contains(err.Error(), "fieldmanager.nmae: unknown setting (valid: ") {
+		t.Errorf("Decode: %v", err)
+	}
+}
