@@ -36,21 +36,12 @@ func (e *Edits) Add(fset *token.FileSet, fix analysis.SuggestedFix) error {
 	if e.byFile == nil {
 		e.byFile = make(map[string][]textedit.Edit)
 	}
-	byFile := make(map[string][]textedit.Edit)
-	for _, te := range fix.TextEdits {
-		tf := fset.File(te.Pos)
-		if tf == nil {
-			return fmt.Errorf("fix %q: edit outside any file", fix.Message)
-		}
-		end := te.End
-		if !end.IsValid() {
-			end = te.Pos
-		}
-		byFile[tf.Name()] = append(byFile[tf.Name()], textedit.Edit{Start: tf.Offset(te.Pos), End: tf.Offset(end), New: string(te.NewText)})
+	byFile, err := textedit.FromAnalysis(fset, fix.TextEdits)
+	if err != nil {
+		return fmt.Errorf("fix %q: %v", fix.Message, err)
 	}
 	merged := make(map[string][]textedit.Edit)
 	for name, edits := range byFile {
-		textedit.Sort(edits)
 		m, ok := textedit.Merge(e.byFile[name], edits)
 		if !ok {
 			return fmt.Errorf("%s: fix %q conflicts with an earlier fix", name, fix.Message)

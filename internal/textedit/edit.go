@@ -6,8 +6,24 @@
 // analyzers may fix the same file), applied, and, under -diff, shown to the
 // user in the format that `diff -u` and patch(1) understand. The packages in
 // golang.org/x/tools that do this are internal and cannot be imported, so
-// this package is an independent implementation using only the standard
-// library.
+// this package is an independent implementation (only FromAnalysis knows
+// the analysis package's edit type).
+//
+// The Myers diff and the unified printer stay hand-written. A maintained
+// package would have to become a dependency of the root module, which
+// takes only the standard library, x/tools and the plugin register; and
+// of the diff packages in the modules around it (the tools' and the
+// example's graphs), gotextdiff and go-difflib are archived, sergi/go-diff
+// diffs characters, not lines, and sourcegraph/go-diff parses and prints
+// diffs without computing them; x/tools' own is internal, and go-cmp's
+// report is not a patch. What the hand-written one gives instead is
+// checked by its tests: minimal line diffs, hunks that patch(1) applies,
+// and output byte-identical to GNU diff -u where a diff(1) is installed.
+//
+// It is statuslint's one edit engine: the driver's -fix and -diff, the
+// check a fix makes of its own result (conditions), and the tests that
+// compose the passes' fixes (internal/fixtest) all merge and apply edits
+// here, so that they agree on what overlaps.
 package textedit
 
 import (

@@ -3,6 +3,7 @@ package textedit
 import (
 	"errors"
 	"fmt"
+	"go/token"
 	"math/rand"
 	"os"
 	"os/exec"
@@ -12,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"golang.org/x/tools/go/analysis"
 )
 
 func TestSort(t *testing.T) {
@@ -758,4 +761,30 @@ func randomPair(rng *rand.Rand) (old, new string) {
 		new = strings.TrimSuffix(new, "\n")
 	}
 	return old, new
+}
+
+// TestFromAnalysis checks the conversion from a suggested fix's edits:
+// per file, sorted, an edit without End an insertion.
+func TestFromAnalysis(t *testing.T) {
+	fset := token.NewFileSet()
+	a := fset.AddFile("a.go", -1, 20)
+	b := fset.AddFile("b.go", -1, 20)
+	got, err := FromAnalysis(fset, []analysis.TextEdit{
+		{Pos: a.Pos(9), End: a.Pos(12), NewText: []byte("x")},
+		{Pos: a.Pos(3), NewText: []byte("y")},
+		{Pos: b.Pos(0), End: b.Pos(1)},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]Edit{
+		"a.go": {{Start: 3, End: 3, New: "y"}, {Start: 9, End: 12, New: "x"}},
+		"b.go": {{Start: 0, End: 1}},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	if _, err := FromAnalysis(fset, []analysis.TextEdit{{Pos: token.Pos(1 << 20)}}); err == nil {
+		t.Error("an edit outside any file was converted")
+	}
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/statuslint/statuslint/internal/fixes"
 	"github.com/statuslint/statuslint/internal/ignore"
 	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/textedit"
 )
 
 // suggestFixes attaches fixes, or the reason there is none, to the
@@ -755,26 +756,17 @@ func wrapEdits(fset *token.FileSet, file *ast.File, tf *token.File, src []byte, 
 // acceptable: it does not parse, or src was gofmt-clean and the result is
 // not.
 func checkFormatted(tf *token.File, src []byte, edits []analysis.TextEdit) string {
-	type edit struct {
-		start, end int
-		text       []byte
-	}
-	es := make([]edit, 0, len(edits))
+	// Applied by the engine the -fix driver merges and applies with, so
+	// that the check and the driver agree on what overlaps.
+	es := make([]textedit.Edit, 0, len(edits))
 	for _, e := range edits {
-		es = append(es, edit{tf.Offset(e.Pos), tf.Offset(e.End), e.NewText})
+		es = append(es, textedit.Edit{Start: tf.Offset(e.Pos), End: tf.Offset(e.End), New: string(e.NewText)})
 	}
-	sort.SliceStable(es, func(i, j int) bool { return es[i].start < es[j].start })
-	var out []byte
-	last := 0
-	for _, e := range es {
-		if e.start < last {
-			return "the edits overlap"
-		}
-		out = append(out, src[last:e.start]...)
-		out = append(out, e.text...)
-		last = e.end
+	textedit.Sort(es)
+	out, err := textedit.Apply(src, es)
+	if err != nil {
+		return "the edits overlap"
 	}
-	out = append(out, src[last:]...)
 	formatted, err := format.Source(out)
 	if err != nil {
 		return "the guarded code would not parse"
