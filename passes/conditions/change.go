@@ -1,0 +1,417 @@
+package conditions
+
+// What tells changed from unchanged: the condition type a call names,
+// the values that carry SetStatusCondition's result (through variables,
+// phis, helpers and stores), and the helpers that return it.
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/statuslint/statuslint/internal/crmodel"
+	"github.com/statuslint/statuslint/internal/reach"
+)
+
+// conditionType returns the constant condition type a SetStatusCondition
+// call (its new condition's Type field) or a condition check (its
+// conditionType argument) names, or "" when it is not a constant.
+func (c *checker) conditionType(pos token.Pos, kind crmodel.ConditionFunc) string {
+	call := c.res.CallExpr(pos)
+	if call == nil || len(call.Args) < 2 {
+		return ""
+	}
+	arg := ast.Unparen(call.Args[1])
+	if kind == crmodel.SetCondition {
+		lit, ok := arg.(*ast.CompositeLit)
+		if !ok {
+			return ""
+		}
+		arg = nil
+		for _, e := range lit.Elts {
+			if kv, ok := e.(*ast.KeyValueExpr); ok {
+				if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "Type" {
+					arg = kv.Value
+				}
+			}
+		}
+		if arg == nil {
+			return ""
+		}
+	}
+	if tv, ok := c.pass.TypesInfo.Types[arg]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+		return constant.StringVal(tv.Value)
+	}
+	return ""
+}
+
+// dependsOnChange reports whether v depends on whether the conditions or
+// the status changed: on a SetStatusCondition or RemoveStatusCondition
+// result, an equality comparison (reflect.DeepEqual,
+// equality.Semantic.DeepEqual, cmp.Equal, ...), or a condition check
+// (IsStatusConditionPresentAndEqual, FindStatusCondition, ...) of ctype
+// ("" matches any type). It follows variables, closures' free variables,
+// parameters (through the package's call sites), the results of the
+// package's own functions, the results of other functions given such a
+// value (ptr.Deref(meta.FindStatusCondition(...), ...)), and flags: bool
+// variables set to true only where such a value decided (see flagPhi).
+func (c *checker) dependsOnChange(v ssa.Value, ctype string) bool {
+	return c.depends(v, ctype, 0, make(map[ssa.Value]bool), true)
+}
+
+// depends is dependsOnChange; flags false leaves flag variables out (they
+// are decided by guard regions, which are computed from depends).
+func (c *checker) depends(v ssa.Value, ctype string, depth int, seen map[ssa.Value]bool, flags bool) bool {
+	if v == nil || depth > maxDepth || seen[v] {
+		return false
+	}
+	seen[v] = true
+	rec := func(x ssa.Value) bool { return c.depends(x, ctype, depth+1, seen, flags) }
+	switch v := v.(type) {
+	case *ssa.Call:
+		if c.isChangeSource(v, ctype) {
+			return true
+		}
+		ces := c.callees(v)
+		for _, ce := range ces {
+			if c.returnsChange(ce.fn) {
+				return true
+			}
+		}
+		if len(ces) == 0 && c.passesThrough(v) {
+			common := v.Common()
+			if common.IsInvoke() && rec(common.Value) {
+				return true
+			}
+			for _, a := range common.Args {
+				if rec(a) {
+					return true
+				}
+			}
+		}
+	case *ssa.Extract:
+		if call, ok := v.Tuple.(*ssa.Call); ok && crmodel.IsError(v.Type()) && len(c.callees(call)) == 0 {
+			return false // the error of another package's function
+		}
+		return rec(v.Tuple)
+	case *ssa.Phi:
+		for _, e := range v.Edges {
+			if rec(e) {
+				return true
+			}
+		}
+		return flags && c.flagPhi(v, ctype)
+	case *ssa.UnOp:
+		if v.Op == token.MUL {
+			switch addr := v.X.(type) {
+			case *ssa.FieldAddr:
+				return rec(addr.X)
+			case *ssa.IndexAddr:
+				return rec(addr.X)
+			}
+			for _, s := range c.storedAt(v.X) {
+				if rec(s) {
+					return true
+				}
+			}
+			return flags && c.flagStored(v.X, ctype)
+		}
+		return rec(v.X)
+	case *ssa.Alloc:
+		// A variable whose address is taken: the values stored there.
+		for _, s := range c.storedAt(v) {
+			if rec(s) {
+				return true
+			}
+		}
+	case *ssa.BinOp:
+		return rec(v.X) || rec(v.Y)
+	case *ssa.Field:
+		return rec(v.X)
+	case *ssa.FieldAddr:
+		return rec(v.X)
+	case *ssa.Convert:
+		return rec(v.X)
+	case *ssa.ChangeType:
+		return rec(v.X)
+	case *ssa.MakeInterface:
+		return rec(v.X)
+	case *ssa.TypeAssert:
+		return rec(v.X)
+	case *ssa.Parameter:
+		idx := reach.ParamIndex(v)
+		for _, s := range c.sites[v.Parent()] {
+			common := s.call.Common()
+			if idx >= 0 && idx < len(common.Args) && rec(common.Args[idx]) {
+				return true
+			}
+		}
+	case *ssa.FreeVar:
+		for _, b := range c.res.Bindings(v) {
+			if rec(b) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// passesThrough reports whether a call of a function that is not the
+// package's own carries the dependency of its arguments to its result:
+// it returns something, and it is neither a condition function nor an
+// equality function (those are decided by isChangeSource). What an opaque
+// function such as ptr.Deref or a DeepCopy method returns is assumed to
+// come from its arguments; an error it returns is not (see Extract).
+func (c *checker) passesThrough(call *ssa.Call) bool {
+	common := call.Common()
+	if fn := common.StaticCallee(); fn != nil {
+		if o := fn.Origin(); o != nil {
+			fn = o
+		}
+		if fn.Pkg != nil && fn.Pkg == c.res.SSA {
+			return false // the package's own function: see returnsChange
+		}
+	}
+	if obj := reach.CalleeFunc(common); obj != nil {
+		if crmodel.ClassifyConditionFunc(obj) != crmodel.NotConditionFunc || crmodel.IsEqualityFunc(obj) {
+			return false
+		}
+	}
+	switch t := call.Type().(type) {
+	case *types.Tuple:
+		return t.Len() > 0
+	default:
+		return !crmodel.IsError(t)
+	}
+}
+
+// flagPhi reports whether phi is a flag that depends on a change: a bool
+// merged from the constants false and true only (through nested merges),
+// where every block the value true comes from is reached only through a
+// guard region (for ctype) one of whose exits cannot reach it, and the
+// merge can be reached without passing any of them, so the flag can stay
+// false. As in
+//
+//	needsUpdate := false
+//	if cur := meta.FindStatusCondition(...); cur == nil || ... {
+//		needsUpdate = true
+//	}
+//	if needsUpdate { ... }
+func (c *checker) flagPhi(phi *ssa.Phi, ctype string) bool {
+	fn := phi.Parent()
+	if fn == nil || len(fn.Blocks) == 0 || !isBool(phi.Type()) {
+		return false
+	}
+	var sources []*ssa.BasicBlock
+	seen := make(map[*ssa.Phi]bool)
+	var collect func(p *ssa.Phi, depth int) bool
+	collect = func(p *ssa.Phi, depth int) bool {
+		if seen[p] {
+			return true
+		}
+		if depth > maxDepth || len(p.Edges) != len(p.Block().Preds) {
+			return false
+		}
+		seen[p] = true
+		for i, e := range p.Edges {
+			switch e := e.(type) {
+			case *ssa.Const:
+				if e.Value == nil || e.Value.Kind() != constant.Bool {
+					return false
+				}
+				if constant.BoolVal(e.Value) {
+					sources = append(sources, p.Block().Preds[i])
+				}
+			case *ssa.Phi:
+				if !collect(e, depth+1) {
+					return false
+				}
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	if !collect(phi, 0) || len(sources) == 0 {
+		return false
+	}
+	if !reachable(fn.Blocks[0], phi.Block(), sources...) {
+		return false // true on every path: the flag decides nothing
+	}
+	base := c.regionsMode(fn, ctype, false)
+	for _, b := range sources {
+		if !guardsBlock(fn, base, b) {
+			return false
+		}
+	}
+	return true
+}
+
+// flagStored is flagPhi for a flag variable that a closure captures: every
+// store to it is of false or true, some are of each, and each store of true
+// is in a block that a guard region of its function decides.
+func (c *checker) flagStored(addr ssa.Value, ctype string) bool {
+	if p, ok := addr.Type().Underlying().(*types.Pointer); !ok || !isBool(p.Elem()) {
+		return false
+	}
+	var stores []*ssa.Store
+	for _, k := range c.addrKeys(addr, 0) {
+		if _, global := k.(*ssa.Global); global {
+			return false
+		}
+		stores = append(stores, c.storeIn[k]...)
+	}
+	falses, trues := false, false
+	for _, st := range stores {
+		k, ok := st.Val.(*ssa.Const)
+		if !ok || k.Value == nil || k.Value.Kind() != constant.Bool {
+			return false
+		}
+		if !constant.BoolVal(k.Value) {
+			falses = true
+			continue
+		}
+		fn := st.Parent()
+		if fn == nil || len(fn.Blocks) == 0 || !guardsBlock(fn, c.regionsMode(fn, ctype, false), st.Block()) {
+			return false
+		}
+		trues = true
+	}
+	return falses && trues
+}
+
+func isBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsBoolean != 0
+}
+
+// guardsBlock reports whether one of the guard regions decides whether b
+// runs: every path from fn's entry to b passes the region, and one of its
+// exits cannot reach b.
+func guardsBlock(fn *ssa.Function, regions map[*ssa.BasicBlock]*region, b *ssa.BasicBlock) bool {
+	seen := make(map[*region]bool)
+	for _, r := range regions {
+		if seen[r] || r.blocks[b] {
+			continue
+		}
+		seen[r] = true
+		var inside []*ssa.BasicBlock
+		for x := range r.blocks {
+			inside = append(inside, x)
+		}
+		if reachable(fn.Blocks[0], b, inside...) {
+			continue
+		}
+		if r.splits(b, nil) {
+			return true
+		}
+	}
+	return false
+}
+
+// conditionsAccessor returns the receiver of a call of a method that
+// returns a pointer to the receiver's conditions
+// (func (in *HelmRelease) GetStatusConditions() *[]metav1.Condition): a
+// statically called method without other parameters whose result is
+// *[]metav1.Condition. A method of this package must return the address
+// of a field under the receiver's Status; one of another package, whose
+// body is not built, is taken by its signature.
+func conditionsAccessor(call *ssa.Call) ssa.Value {
+	common := call.Common()
+	if common.IsInvoke() || len(common.Args) != 1 {
+		return nil
+	}
+	fn := common.StaticCallee()
+	if fn == nil || fn.Signature.Recv() == nil || !isConditionsPtr(fn.Signature.Results()) {
+		return nil
+	}
+	if fn.Blocks != nil {
+		if fn.Synthetic != "" || len(fn.Params) != 1 {
+			return nil
+		}
+		n := 0
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				ret, ok := instr.(*ssa.Return)
+				if !ok {
+					continue
+				}
+				n++
+				if len(ret.Results) != 1 || !underStatus(ret.Results[0]) || root(ret.Results[0]) != fn.Params[0] {
+					return nil
+				}
+			}
+		}
+		if n == 0 {
+			return nil
+		}
+	}
+	return common.Args[0]
+}
+
+// isConditionsPtr reports whether a result list is one *[]metav1.Condition.
+func isConditionsPtr(res *types.Tuple) bool {
+	if res == nil || res.Len() != 1 {
+		return false
+	}
+	p, ok := res.At(0).Type().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	sl, ok := p.Elem().Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	return crmodel.IsNamed(sl.Elem(), crmodel.MetaV1Path, "Condition")
+}
+
+// isChangeSource reports whether call tells changed from unchanged.
+func (c *checker) isChangeSource(call *ssa.Call, ctype string) bool {
+	fn := reach.CalleeFunc(call.Common())
+	if fn == nil {
+		return false
+	}
+	switch k := crmodel.ClassifyConditionFunc(fn); k {
+	case crmodel.SetCondition, crmodel.RemoveCondition:
+		return crmodel.ReportsChange(fn)
+	case crmodel.CheckCondition:
+		if ctype == "" {
+			return true
+		}
+		t := c.conditionType(call.Pos(), k)
+		return t == "" || t == ctype
+	}
+	return crmodel.IsEqualityFunc(fn)
+}
+
+// returnsChange reports whether one of fn's results depends on a change.
+func (c *checker) returnsChange(fn *ssa.Function) bool {
+	switch c.retsChg[fn] {
+	case 1, 3:
+		return false
+	case 2:
+		return true
+	}
+	c.retsChg[fn] = 1
+	yes := false
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if ret, ok := instr.(*ssa.Return); ok {
+				for _, r := range ret.Results {
+					if !yes && c.dependsOnChange(r, "") {
+						yes = true
+					}
+				}
+			}
+		}
+	}
+	if yes {
+		c.retsChg[fn] = 2
+	} else {
+		c.retsChg[fn] = 3
+	}
+	return yes
+}

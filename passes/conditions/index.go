@@ -1,0 +1,234 @@
+package conditions
+
+// The package-wide indexes of one run: the functions, what is stored
+// where, the call sites of each function, and the objects behind values.
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/statuslint/statuslint/internal/crash"
+	"github.com/statuslint/statuslint/internal/reach"
+)
+
+// checker holds the package-wide indexes of one run.
+type checker struct {
+	pass  *analysis.Pass
+	res   *reach.Result
+	guard *crash.Guard // the panics recovered from, reported once
+
+	funcs   []*ssa.Function // the package's functions with bodies, closures included
+	inPkg   map[*ssa.Function]bool
+	stores  map[ssa.Value][]ssa.Value        // alloc or global → values stored there
+	storeIn map[ssa.Value][]*ssa.Store       // alloc or global → the stores there
+	sites   map[*ssa.Function][]site         // callers of each package function
+	writes  map[*ssa.Function][]*reach.Write // status writes by enclosing function
+	summ    map[*ssa.Function]map[ssa.Value]bool
+	retsChg map[*ssa.Function]int // 1 computing, 2 yes, 3 no
+
+	regionMemo map[regionKey]map[*ssa.BasicBlock]*region
+	eventMemo  map[*ssa.Function][]event
+	mutMemo    map[mutKey]mutation
+}
+
+// site is a call of a package function: by name, or of a closure.
+type site struct {
+	caller *ssa.Function
+	call   ssa.CallInstruction
+	mc     *ssa.MakeClosure // the closure called, when known
+}
+
+// callee is a function a call may invoke, with the closure it was made by.
+type callee struct {
+	fn *ssa.Function
+	mc *ssa.MakeClosure
+}
+
+const maxDepth = 12
+
+func newChecker(pass *analysis.Pass, res *reach.Result) *checker {
+	c := &checker{
+		pass:    pass,
+		res:     res,
+		inPkg:   make(map[*ssa.Function]bool),
+		stores:  make(map[ssa.Value][]ssa.Value),
+		storeIn: make(map[ssa.Value][]*ssa.Store),
+		sites:   make(map[*ssa.Function][]site),
+		writes:  make(map[*ssa.Function][]*reach.Write),
+		summ:    make(map[*ssa.Function]map[ssa.Value]bool),
+		retsChg: make(map[*ssa.Function]int),
+
+		regionMemo: make(map[regionKey]map[*ssa.BasicBlock]*region),
+		eventMemo:  make(map[*ssa.Function][]event),
+		mutMemo:    make(map[mutKey]mutation),
+	}
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncDecl, *ast.FuncLit:
+				if fn := res.Func(n); fn != nil && fn.Blocks != nil && !c.inPkg[fn] {
+					c.inPkg[fn] = true
+					c.funcs = append(c.funcs, fn)
+				}
+			}
+			return true
+		})
+	}
+	for _, fn := range c.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch instr := instr.(type) {
+				case *ssa.Store:
+					for _, k := range c.addrKeys(instr.Addr, 0) {
+						c.stores[k] = append(c.stores[k], instr.Val)
+						c.storeIn[k] = append(c.storeIn[k], instr)
+					}
+				}
+			}
+		}
+	}
+	for _, fn := range c.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if call, ok := instr.(ssa.CallInstruction); ok {
+					for _, ce := range c.callees(call) {
+						c.sites[ce.fn] = append(c.sites[ce.fn], site{caller: fn, call: call, mc: ce.mc})
+					}
+				}
+			}
+		}
+	}
+	for _, w := range res.Writes {
+		if w.Fn != nil {
+			c.writes[w.Fn] = append(c.writes[w.Fn], w)
+		}
+	}
+	return c
+}
+
+// addrKeys returns the allocations or globals an address denotes: itself,
+// or for a closure's free variable the addresses it is bound to.
+func (c *checker) addrKeys(addr ssa.Value, depth int) []ssa.Value {
+	switch a := addr.(type) {
+	case *ssa.Alloc, *ssa.Global:
+		return []ssa.Value{a}
+	case *ssa.FreeVar:
+		if depth > maxDepth {
+			return nil
+		}
+		var out []ssa.Value
+		for _, b := range c.res.Bindings(a) {
+			out = append(out, c.addrKeys(b, depth+1)...)
+		}
+		return out
+	}
+	return nil
+}
+
+// storedAt returns the values stored at an address (an allocation, a
+// global or a free variable bound to one).
+func (c *checker) storedAt(addr ssa.Value) []ssa.Value {
+	var out []ssa.Value
+	for _, k := range c.addrKeys(addr, 0) {
+		out = append(out, c.stores[k]...)
+	}
+	return out
+}
+
+// callees returns the package functions a call may invoke: a static
+// callee, a closure, or the functions a variable holding a func value was
+// assigned. Interface method calls are not followed.
+func (c *checker) callees(call ssa.CallInstruction) []callee {
+	common := call.Common()
+	if common == nil || common.IsInvoke() {
+		return nil
+	}
+	return c.funcValues(common.Value, 0)
+}
+
+func (c *checker) funcValues(v ssa.Value, depth int) []callee {
+	if depth > maxDepth {
+		return nil
+	}
+	switch v := v.(type) {
+	case *ssa.Function:
+		if o := v.Origin(); o != nil {
+			v = o
+		}
+		if c.inPkg[v] {
+			return []callee{{fn: v}}
+		}
+	case *ssa.MakeClosure:
+		if fn, ok := v.Fn.(*ssa.Function); ok && c.inPkg[fn] {
+			return []callee{{fn: fn, mc: v}}
+		}
+	case *ssa.UnOp:
+		if v.Op == token.MUL {
+			var out []callee
+			for _, s := range c.storedAt(v.X) {
+				out = append(out, c.funcValues(s, depth+1)...)
+			}
+			return out
+		}
+	case *ssa.Phi:
+		var out []callee
+		for _, e := range v.Edges {
+			out = append(out, c.funcValues(e, depth+1)...)
+		}
+		return out
+	case *ssa.ChangeType:
+		return c.funcValues(v.X, depth+1)
+	}
+	return nil
+}
+
+// root returns the value that identifies the object behind v: the
+// variable, allocation, parameter or call result that a field path,
+// conversion or load of a pointer variable starts from.
+func root(v ssa.Value) ssa.Value {
+	for i := 0; i < 64 && v != nil; i++ {
+		switch x := v.(type) {
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.Field:
+			v = x.X
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.TypeAssert:
+			v = x.X
+		case *ssa.Call:
+			// An accessor of the object's conditions stands for the object.
+			recv := conditionsAccessor(x)
+			if recv == nil {
+				return v
+			}
+			v = recv
+		case *ssa.UnOp:
+			// A load of a pointer variable (one captured by a closure, or
+			// whose address is taken) stands for the variable.
+			if x.Op != token.MUL {
+				return v
+			}
+			if _, isPtr := x.Type().Underlying().(*types.Pointer); !isPtr {
+				return v
+			}
+			switch x.X.(type) {
+			case *ssa.Alloc, *ssa.FreeVar, *ssa.Global:
+				v = x.X
+			default:
+				return v
+			}
+		default:
+			return v
+		}
+	}
+	return v
+}
