@@ -88,6 +88,17 @@ func (s *Snapshots) Copy(pass *analysis.Pass, m *crmodel.Model, clientName strin
 	return name, name + " := " + copyExpr
 }
 
+// Taken reports whether a fix of this pass already gave name to a copy in
+// body, for a caller choosing another name there (FreeName's reserved).
+func (s *Snapshots) Taken(body *ast.BlockStmt) func(string) bool {
+	return func(name string) bool { return s.inBody[body][name] }
+}
+
+// MethodSig returns the signature of t's method name, or nil.
+func MethodSig(pkg *types.Package, t types.Type, name string) *types.Signature {
+	return methodSig(pkg, t, name)
+}
+
 // PatchOptionType returns the option type of the Patch method of a client
 // or writer type (client.PatchOption, client.SubResourcePatchOption), or
 // nil when it has no such method: an Update's options carry over to the

@@ -3,7 +3,6 @@ package statusupdate
 import (
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 	"strings"
 
@@ -103,7 +102,7 @@ func suggestFix(pass *analysis.Pass, res *reach.Result, ol *objectLoads, file *a
 		load = check
 	}
 	clientName, importEdits := fixes.AddImport(pass, file, call.Pos(), crmodel.ClientPath, "client")
-	baseName, copyStmt := snapshot(pass, res.Model, clientName, load, v, addr, body, names)
+	baseName, copyStmt := names.Copy(pass, res.Model, clientName, load, v, addr, body, "base")
 	if baseName == "" {
 		return nil, copyStmt, false // copyStmt is the reason
 	}
@@ -188,7 +187,7 @@ func loadedElsewhere(ol *objectLoads, body *ast.BlockStmt, v *types.Var, load *a
 // not take every option the Update had. Empty when it can.
 func unpatchable(pass *analysis.Pass, call *ast.CallExpr, sel *ast.SelectorExpr) string {
 	info := pass.TypesInfo
-	patchOpt := patchOptionType(pass.Pkg, info.TypeOf(sel.X))
+	patchOpt := fixes.PatchOptionType(pass.Pkg, info.TypeOf(sel.X))
 	if patchOpt == nil {
 		return "the status writer has no Patch method"
 	}
@@ -206,105 +205,18 @@ func unpatchable(pass *analysis.Pass, call *ast.CallExpr, sel *ast.SelectorExpr)
 	return ""
 }
 
-// patchOptionType returns the option type of the Patch method of the
-// writer's type.
-func patchOptionType(pkg *types.Package, writer types.Type) types.Type {
-	if writer == nil {
-		return nil
-	}
-	obj, _, _ := types.LookupFieldOrMethod(writer, true, pkg, "Patch")
-	fn, ok := obj.(*types.Func)
-	if !ok {
-		return nil
-	}
-	sig := fn.Type().(*types.Signature)
-	if !sig.Variadic() || sig.Params().Len() == 0 {
-		return nil
-	}
-	s, ok := sig.Params().At(sig.Params().Len() - 1).Type().(*types.Slice)
-	if !ok {
-		return nil
-	}
-	return s.Elem()
-}
-
-// snapshot returns the name of the copy of v to patch from and the
-// statement that makes it, empty when the statement right after the load
-// already makes one. On failure the name is empty and the second result
-// is the reason.
-func snapshot(pass *analysis.Pass, m *crmodel.Model, clientName string, load ast.Stmt, v *types.Var, addr bool, body *ast.BlockStmt, names *snapshotNames) (string, string) {
-	info := pass.TypesInfo
-	if next := fixes.StmtAfter(body, load); next != nil {
-		if as, ok := next.(*ast.AssignStmt); ok && as.Tok == token.DEFINE && len(as.Lhs) == 1 && len(as.Rhs) == 1 {
-			if c, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok && len(c.Args) == 0 {
-				if s, ok := c.Fun.(*ast.SelectorExpr); ok && s.Sel.Name == "DeepCopy" {
-					if u, _ := fixes.ObjectVar(info, s.X); u == v {
-						if id, ok := as.Lhs[0].(*ast.Ident); ok && id.Name != "_" {
-							return id.Name, ""
-						}
-					}
-				}
-			}
-		}
-	}
-
-	copyExpr := ""
-	objType := v.Type()
-	if addr {
-		objType = types.NewPointer(objType)
-	}
-	if dc := method(pass.Pkg, objType, "DeepCopy"); dc != nil && dc.Params().Len() == 0 && dc.Results().Len() == 1 &&
-		types.Identical(dc.Results().At(0).Type(), objType) {
-		copyExpr = v.Name() + ".DeepCopy()"
-	} else if dco := method(pass.Pkg, objType, "DeepCopyObject"); dco != nil && dco.Results().Len() == 1 {
-		mergeFrom, _ := m.Lookup("MergeFrom").(*types.Func)
-		if mergeFrom == nil {
-			return "", "client.MergeFrom is missing"
-		}
-		param := mergeFrom.Type().(*types.Signature).Params().At(0).Type()
-		copyExpr = v.Name() + ".DeepCopyObject()"
-		if !types.AssignableTo(dco.Results().At(0).Type(), param) {
-			copyExpr += ".(" + clientName + ".Object)"
-		}
-	} else {
-		return "", fmt.Sprintf("%s has no DeepCopy method", types.TypeString(objType, types.RelativeTo(pass.Pkg)))
-	}
-
-	if name, ok := names.byLoad[load]; ok {
-		// Another write loaded at the same statement: the same edit,
-		// which drivers merge.
-		return name, name + " := " + copyExpr
-	}
-	name := fixes.FreeName(pass.Pkg, body, load.End(), "base", func(n string) bool { return names.inBody[body][n] })
-	names.byLoad[load] = name
-	if names.inBody[body] == nil {
-		names.inBody[body] = make(map[string]bool)
-	}
-	names.inBody[body][name] = true
-	return name, name + " := " + copyExpr
-}
-
 // snapshotNames remembers the names the package's fixes give their
-// snapshots, so that two fixes in one function that snapshot after
-// different loads declare different variables when applied together.
+// snapshots (fixes.Snapshots: two fixes in one function that snapshot after
+// different loads declare different variables when applied together), and
+// the snapshot parameters helpers gain, so that the fixes of a helper's
+// several writes add the same one.
 type snapshotNames struct {
-	byLoad map[ast.Stmt]string
-	inBody map[*ast.BlockStmt]map[string]bool
-	// byParam names the snapshot parameter a helper gains for its object
-	// parameter, so that the fixes of its several writes add the same one.
+	*fixes.Snapshots
 	byParam map[*types.Var]string
 }
 
 func newSnapshotNames() *snapshotNames {
-	return &snapshotNames{byLoad: make(map[ast.Stmt]string), inBody: make(map[*ast.BlockStmt]map[string]bool), byParam: make(map[*types.Var]string)}
-}
-
-func method(pkg *types.Package, t types.Type, name string) *types.Signature {
-	obj, _, _ := types.LookupFieldOrMethod(t, true, pkg, name)
-	if fn, ok := obj.(*types.Func); ok {
-		return fn.Type().(*types.Signature)
-	}
-	return nil
+	return &snapshotNames{Snapshots: fixes.NewSnapshots(), byParam: make(map[*types.Var]string)}
 }
 
 // lastLoad is fixes.LastLoad with the pass's loads (Gets, and calls of the

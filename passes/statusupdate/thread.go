@@ -114,7 +114,7 @@ func threadParam(pass *analysis.Pass, res *reach.Result, ol *objectLoads, decl *
 	}
 	name, ok := names.byParam[v]
 	if !ok {
-		name = fixes.FreeName(pass.Pkg, decl.Body, decl.Body.Pos(), "base", func(n string) bool { return names.inBody[decl.Body][n] })
+		name = fixes.FreeName(pass.Pkg, decl.Body, decl.Body.Pos(), "base", names.Taken(decl.Body))
 		names.byParam[v] = name
 	}
 	last := decl.Type.Params.List[len(decl.Type.Params.List)-1]
@@ -184,14 +184,14 @@ func passSnapshot(pass *analysis.Pass, res *reach.Result, ol *objectLoads, call 
 	if addr {
 		objType = types.NewPointer(objType)
 	}
-	dc := method(pass.Pkg, objType, "DeepCopy")
+	dc := fixes.MethodSig(pass.Pkg, objType, "DeepCopy")
 	if dc == nil || dc.Params().Len() != 0 || dc.Results().Len() != 1 || !types.AssignableTo(dc.Results().At(0).Type(), want) {
 		return nil
 	}
 	if check := fixes.ErrCheckAfter(info, body, load); check != nil {
 		load = check
 	}
-	baseName, copyStmt := snapshot(pass, res.Model, "client", load, u, addr, body, names)
+	baseName, copyStmt := names.Copy(pass, res.Model, "client", load, u, addr, body, "base")
 	if baseName == "" {
 		return nil
 	}
