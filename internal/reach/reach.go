@@ -91,6 +91,7 @@ type Result struct {
 	parent   map[*ssa.Function]*ssa.Function // BFS tree from the roots
 	isRoot   map[*ssa.Function]bool
 	funcOf   map[ast.Node]*ssa.Function
+	source   []SourceFunc // the functions written in the package, in source order
 	closures map[*ssa.Function][]*ssa.MakeClosure
 	calls    map[token.Pos]*ast.CallExpr // by Lparen
 	stores   map[any][]ssa.Value         // field var, alloc or global → values stored there
@@ -200,6 +201,24 @@ func (r *Result) Path(fn *ssa.Function) []string {
 		out[len(rev)-1-i] = s
 	}
 	return out
+}
+
+// SourceFunc is a function written in the package, declared or literal,
+// with the file it is in.
+type SourceFunc struct {
+	Fn   *ssa.Function
+	File *ast.File
+}
+
+// SourceFuncs returns the package's declared functions and function
+// literals that have SSA bodies, in source order (a literal after the
+// function containing it): the list the passes walk, indexed once here.
+// Generic functions appear once, as their origin.
+func (r *Result) SourceFuncs() []SourceFunc {
+	if r == nil {
+		return nil
+	}
+	return r.source
 }
 
 // Func returns the SSA function of a *ast.FuncDecl or *ast.FuncLit.
@@ -360,6 +379,18 @@ func (a *analyzer) index() {
 	}
 	for i := 0; i < len(a.funcs); i++ {
 		a.scan(a.funcs[i])
+	}
+	// The function literals are known only now, from their parents' SSA.
+	for _, f := range a.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n.(type) {
+			case *ast.FuncDecl, *ast.FuncLit:
+				if fn := a.res.funcOf[n]; fn != nil {
+					a.res.source = append(a.res.source, SourceFunc{Fn: fn, File: f})
+				}
+			}
+			return true
+		})
 	}
 }
 

@@ -4,7 +4,6 @@ package conditions
 // where, the call sites of each function, and the objects behind values.
 
 import (
-	"go/ast"
 	"go/token"
 	"go/types"
 
@@ -66,17 +65,11 @@ func newChecker(pass *analysis.Pass, res *reach.Result) *checker {
 		eventMemo:  make(map[*ssa.Function][]event),
 		mutMemo:    make(map[mutKey]mutation),
 	}
-	for _, f := range pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncDecl, *ast.FuncLit:
-				if fn := res.Func(n); fn != nil && fn.Blocks != nil && !c.inPkg[fn] {
-					c.inPkg[fn] = true
-					c.funcs = append(c.funcs, fn)
-				}
-			}
-			return true
-		})
+	for _, sf := range res.SourceFuncs() {
+		if sf.Fn.Blocks != nil && !c.inPkg[sf.Fn] {
+			c.inPkg[sf.Fn] = true
+			c.funcs = append(c.funcs, sf.Fn)
+		}
 	}
 	for _, fn := range c.funcs {
 		for _, b := range fn.Blocks {

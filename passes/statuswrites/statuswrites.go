@@ -126,21 +126,19 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 			c.byPos[w.Instr.Pos()] = w
 		}
 	}
-	var funcs []*ssa.Function
-	var files []*ast.File
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.DeferStmt:
+			if n, ok := n.(*ast.DeferStmt); ok {
 				c.defers[n.Defer] = n.Call
-			case *ast.FuncDecl, *ast.FuncLit:
-				if fn := res.Func(n); fn != nil {
-					funcs = append(funcs, fn)
-					files = append(files, f)
-				}
 			}
 			return true
 		})
+	}
+	var funcs []*ssa.Function
+	var files []*ast.File
+	for _, sf := range res.SourceFuncs() {
+		funcs = append(funcs, sf.Fn)
+		files = append(files, sf.File)
 	}
 	c.byName = make(map[string][]*ssa.Function)
 	for _, fn := range funcs {
