@@ -91,7 +91,9 @@ type Result struct {
 	parent   map[*ssa.Function]*ssa.Function // BFS tree from the roots
 	isRoot   map[*ssa.Function]bool
 	funcOf   map[ast.Node]*ssa.Function
-	source   []SourceFunc // the functions written in the package, in source order
+	source   []SourceFunc                            // the functions written in the package, in source order
+	storesIn map[*ssa.Function][]*ssa.Store          // each function's stores, in block order
+	callsIn  map[*ssa.Function][]ssa.CallInstruction // each function's calls, in block order
 	closures map[*ssa.Function][]*ssa.MakeClosure
 	calls    map[token.Pos]*ast.CallExpr // by Lparen
 	stores   map[any][]ssa.Value         // field var, alloc or global → values stored there
@@ -221,6 +223,25 @@ func (r *Result) SourceFuncs() []SourceFunc {
 	return r.source
 }
 
+// StoresIn returns fn's store instructions in block order, for a
+// function of the package (one SourceFuncs lists, its instances and
+// wrappers); the passes read them here rather than rescanning the SSA.
+func (r *Result) StoresIn(fn *ssa.Function) []*ssa.Store {
+	if r == nil {
+		return nil
+	}
+	return r.storesIn[fn]
+}
+
+// CallsIn returns fn's call instructions (calls, defers, go statements)
+// in block order, for a function of the package.
+func (r *Result) CallsIn(fn *ssa.Function) []ssa.CallInstruction {
+	if r == nil {
+		return nil
+	}
+	return r.callsIn[fn]
+}
+
 // Func returns the SSA function of a *ast.FuncDecl or *ast.FuncLit.
 func (r *Result) Func(n ast.Node) *ssa.Function {
 	if r == nil {
@@ -340,6 +361,8 @@ func (a *analyzer) index() {
 	a.impls = make(map[*types.Func][]*ssa.Function)
 	a.selAt = make(map[token.Pos]*ast.SelectorExpr)
 	a.res.funcOf = make(map[ast.Node]*ssa.Function)
+	a.res.storesIn = make(map[*ssa.Function][]*ssa.Store)
+	a.res.callsIn = make(map[*ssa.Function][]ssa.CallInstruction)
 	a.res.stores, a.res.callers, a.res.callees = a.stores, a.callers, a.callees
 	prog := a.res.SSA.Prog
 
@@ -450,6 +473,7 @@ func (a *analyzer) scan(fn *ssa.Function) {
 			switch instr := instr.(type) {
 			case *ssa.Store:
 				a.recordStore(instr.Addr, instr.Val)
+				a.res.storesIn[fn] = append(a.res.storesIn[fn], instr)
 			case *ssa.MakeClosure:
 				if cl, ok := instr.Fn.(*ssa.Function); ok {
 					a.res.closures[cl] = append(a.res.closures[cl], instr)
@@ -464,6 +488,7 @@ func (a *analyzer) scan(fn *ssa.Function) {
 				}
 			}
 			if call, ok := instr.(ssa.CallInstruction); ok {
+				a.res.callsIn[fn] = append(a.res.callsIn[fn], call)
 				common := call.Common()
 				if callee := common.StaticCallee(); callee != nil {
 					a.callers[callee] = append(a.callers[callee], call)

@@ -88,15 +88,9 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 	defer c.guard.Report()
 	var found []*finding
 	for _, fn := range c.funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				call, ok := instr.(ssa.CallInstruction)
-				if !ok {
-					continue
-				}
-				if f := c.check(cfg, fn, call); f != nil {
-					found = append(found, f)
-				}
+		for _, call := range res.CallsIn(fn) {
+			if f := c.check(cfg, fn, call); f != nil {
+				found = append(found, f)
 			}
 		}
 	}

@@ -71,27 +71,21 @@ func newChecker(pass *analysis.Pass, res *reach.Result) *checker {
 			c.funcs = append(c.funcs, sf.Fn)
 		}
 	}
+	// The stores and calls are reach's, indexed when it scanned the SSA;
+	// this pass keys the stores by the variables they reach through
+	// closures, and follows calls through function values.
 	for _, fn := range c.funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				switch instr := instr.(type) {
-				case *ssa.Store:
-					for _, k := range c.addrKeys(instr.Addr, 0) {
-						c.stores[k] = append(c.stores[k], instr.Val)
-						c.storeIn[k] = append(c.storeIn[k], instr)
-					}
-				}
+		for _, st := range res.StoresIn(fn) {
+			for _, k := range c.addrKeys(st.Addr, 0) {
+				c.stores[k] = append(c.stores[k], st.Val)
+				c.storeIn[k] = append(c.storeIn[k], st)
 			}
 		}
 	}
 	for _, fn := range c.funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				if call, ok := instr.(ssa.CallInstruction); ok {
-					for _, ce := range c.callees(call) {
-						c.sites[ce.fn] = append(c.sites[ce.fn], site{caller: fn, call: call, mc: ce.mc})
-					}
-				}
+		for _, call := range res.CallsIn(fn) {
+			for _, ce := range c.callees(call) {
+				c.sites[ce.fn] = append(c.sites[ce.fn], site{caller: fn, call: call, mc: ce.mc})
 			}
 		}
 	}
