@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/statuslint/statuslint/internal/ignore"
 	"github.com/statuslint/statuslint/internal/reach"
 )
 
@@ -78,7 +79,7 @@ func exportFreshness(pass *analysis.Pass, res *reach.Result, ol *objectLoads) {
 		if !ok || !obj.Exported() || obj.Pkg() != pass.Pkg {
 			continue
 		}
-		if strings.HasSuffix(pass.Fset.Position(fn.Pos()).Filename, "_test.go") {
+		if ignore.IsTestFile(pass.Fset, fn.Pos()) {
 			continue // reach exports no fact for these either
 		}
 		var updates []*reach.Write
@@ -125,7 +126,7 @@ func exportWritten(pass *analysis.Pass, ol *objectLoads) {
 		if recv := fn.Type().(*types.Signature).Recv(); recv != nil && !exportedNamed(recv.Type()) {
 			continue // a method of an unexported type: no other package calls it by name
 		}
-		if strings.HasSuffix(pass.Fset.Position(fn.Pos()).Filename, "_test.go") {
+		if ignore.IsTestFile(pass.Fset, fn.Pos()) {
 			continue
 		}
 		ps := slices.Clone(params)
