@@ -401,7 +401,7 @@ func sleep(ctx context.Context, d time.Duration) {
 }
 
 // Quick is the size the test runs.
-var Quick = Config{Pods: 40, Workers: 10, StatusRate: 40, AnnotateRate: 20, Load: 15 * time.Second, Converge: 60 * time.Second, React: 20 * time.Millisecond}
+var Quick = Config{Pods: 40, Workers: 10, StatusRate: 40, AnnotateRate: 20, Load: 10 * time.Second, Converge: 60 * time.Second, React: 20 * time.Millisecond}
 
 // Large is the size of RESULTS.md.
 var Large = Config{Pods: 300, Workers: 20, StatusRate: 100, AnnotateRate: 50, Load: 60 * time.Second, Converge: 2 * time.Minute, React: 20 * time.Millisecond}
