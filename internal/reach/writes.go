@@ -135,7 +135,7 @@ func (a *analyzer) methodValueCalls() methodValueWrites {
 				if common.IsInvoke() || common.StaticCallee() != nil {
 					continue
 				}
-				origins, ok := a.closureOrigins(common.Value, 0, make(map[ssa.Value]bool))
+				origins, ok := a.closureOrigins(common.Value)
 				if !ok || len(origins) == 0 {
 					continue
 				}
@@ -190,48 +190,21 @@ func (a *analyzer) wrapperWriteVerb(wrapper *ssa.Function) string {
 	return ""
 }
 
-// closureOrigins traces a function value back to the closures it can be,
-// through stores the package makes to fields and variables, phis, free
-// variables and parameters; ok is false when an origin is anything else.
-func (a *analyzer) closureOrigins(v ssa.Value, depth int, seen map[ssa.Value]bool) (origins []*ssa.MakeClosure, ok bool) {
-	if depth > 12 || v == nil {
+// closureOrigins traces a function value back to the closures it can be
+// (see origins); ok is false when an origin is anything else.
+func (a *analyzer) closureOrigins(v ssa.Value) (closures []*ssa.MakeClosure, ok bool) {
+	origins, ok := a.origins(v, 0, make(map[ssa.Value]bool))
+	if !ok {
 		return nil, false
 	}
-	if seen[v] {
-		return nil, true
-	}
-	seen[v] = true
-	all := func(vals []ssa.Value) ([]*ssa.MakeClosure, bool) {
-		if len(vals) == 0 {
+	for _, o := range origins {
+		mc, ok := o.(*ssa.MakeClosure)
+		if !ok {
 			return nil, false
 		}
-		var out []*ssa.MakeClosure
-		for _, x := range vals {
-			o, ok := a.closureOrigins(x, depth+1, seen)
-			if !ok {
-				return nil, false
-			}
-			out = append(out, o...)
-		}
-		return out, true
+		closures = append(closures, mc)
 	}
-	switch v := v.(type) {
-	case *ssa.MakeClosure:
-		return []*ssa.MakeClosure{v}, true
-	case *ssa.ChangeType:
-		return a.closureOrigins(v.X, depth+1, seen)
-	case *ssa.Phi:
-		return all(v.Edges)
-	case *ssa.UnOp:
-		if v.Op == token.MUL {
-			return all(a.storedAt(v.X))
-		}
-	case *ssa.FreeVar:
-		return all(a.res.Bindings(v))
-	case *ssa.Parameter:
-		return all(a.arguments(v))
-	}
-	return nil, false
+	return closures, true
 }
 
 // locate finds the syntax of a call instruction.
@@ -286,46 +259,73 @@ func (a *analyzer) externalWrite(fn *ssa.Function, call ssa.CallInstruction, cal
 // and returns the subresource it writes. known is false when any origin is
 // not a Status() or SubResource(constant) call.
 func (a *analyzer) subresource(v ssa.Value, depth int) (sub string, known bool) {
-	if depth > 12 {
+	origins, ok := a.origins(v, depth, make(map[ssa.Value]bool))
+	if !ok || len(origins) == 0 {
 		return "", false
 	}
-	join := func(vals []ssa.Value) (string, bool) {
-		if len(vals) == 0 {
+	for i, o := range origins {
+		call, ok := o.(*ssa.Call)
+		if !ok {
 			return "", false
 		}
-		first := ""
-		for i, val := range vals {
-			s, ok := a.subresource(val, depth+1)
-			if !ok || (i > 0 && s != first) {
-				return "", false
-			}
-			first = s
+		s, ok := a.writerSource(call.Common())
+		if !ok || (i > 0 && s != sub) {
+			return "", false
 		}
-		return first, true
+		sub = s
+	}
+	return sub, true
+}
+
+// origins returns the values v can come from: following conversions,
+// phis, loads of what the package stores at an address (a field, a local,
+// a global), closures' free variables and parameters (the package's own
+// call sites), to values of any other kind. ok is false when an origin
+// cannot be seen (a load of something the package never stores, a
+// parameter of a function it never calls, too deep).
+func (a *analyzer) origins(v ssa.Value, depth int, seen map[ssa.Value]bool) (out []ssa.Value, ok bool) {
+	if depth > 12 || v == nil {
+		return nil, false
+	}
+	if seen[v] {
+		return nil, true // a cycle adds no other origin
+	}
+	seen[v] = true
+	all := func(vals []ssa.Value) ([]ssa.Value, bool) {
+		if len(vals) == 0 {
+			return nil, false
+		}
+		var out []ssa.Value
+		for _, x := range vals {
+			o, ok := a.origins(x, depth+1, seen)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, o...)
+		}
+		return out, true
 	}
 	switch v := v.(type) {
-	case *ssa.Call:
-		return a.writerSource(v.Common())
 	case *ssa.MakeInterface:
-		return a.subresource(v.X, depth+1)
+		return a.origins(v.X, depth+1, seen)
 	case *ssa.ChangeInterface:
-		return a.subresource(v.X, depth+1)
+		return a.origins(v.X, depth+1, seen)
 	case *ssa.ChangeType:
-		return a.subresource(v.X, depth+1)
+		return a.origins(v.X, depth+1, seen)
 	case *ssa.TypeAssert:
-		return a.subresource(v.X, depth+1)
+		return a.origins(v.X, depth+1, seen)
 	case *ssa.Phi:
-		return join(v.Edges)
+		return all(v.Edges)
 	case *ssa.UnOp:
 		if v.Op == token.MUL {
-			return join(a.storedAt(v.X))
+			return all(a.storedAt(v.X))
 		}
 	case *ssa.FreeVar:
-		return join(a.res.Bindings(v))
+		return all(a.res.Bindings(v))
 	case *ssa.Parameter:
-		return join(a.arguments(v))
+		return all(a.arguments(v))
 	}
-	return "", false
+	return []ssa.Value{v}, true
 }
 
 // writerSource classifies a call that may make a subresource writer.
