@@ -170,7 +170,7 @@ else
 	. "$WORK/meta.sh"
 fi
 
-median() { sort -n | awk '{a[NR] = $1} END {if (NR == 0) print "nan"; else if (NR % 2) print a[(NR + 1) / 2]; else printf "%.3f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
+median() { sort -n | awk '{a[NR] = $1} END {if (NR == 0) print "nan"; else if (NR % 2) print a[(NR + 1) / 2]; else printf "%g\n", (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 med() { awk -v t="$1" -v tool="$2" -v m="$3" '$1 == t && $2 == tool && $4 == m {print $5}' "$DATA" | median; }
 range() { awk -v t="$1" -v tool="$2" -v m="$3" '$1 == t && $2 == tool && $4 == m {print $5}' "$DATA" | sort -n | awk 'NR == 1 {lo = $1} {hi = $1} END {print lo "–" hi}'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (b + 0 == 0) print "n/a"; else printf "%.2f", a / b}'; }
