@@ -1,20 +1,19 @@
 package driver
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"net/http"
 	"strconv"
 	"strings"
 	"sync"
 
-	"k8s.io/client-go/discovery"
 	"k8s.io/client-go/rest"
 	"sigs.k8s.io/controller-runtime/pkg/metrics"
+
+	"github.com/statuslint/statuslint/bench/conflict/apimetrics"
 )
 
 // reqKey is what a request counter is kept by. Reason is only known on the
@@ -143,68 +142,27 @@ func resourceOf(path string) (resource, subresource string) {
 // scrapeAPIServer reads apiserver_request_total from the API server's
 // /metrics, keeping the example's kinds and their ConfigMaps.
 func scrapeAPIServer(ctx context.Context, cfg *rest.Config) (counts, error) {
-	dc, err := discovery.NewDiscoveryClientForConfig(cfg)
+	samples, err := apimetrics.Scrape(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
-	raw, err := dc.RESTClient().Get().AbsPath("/metrics").DoRaw(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("reading the API server's metrics: %w", err)
-	}
-	return parseRequestTotal(raw)
+	return requestCounts(samples), nil
 }
 
-// parseRequestTotal parses the apiserver_request_total samples of a
-// Prometheus text exposition.
-func parseRequestTotal(raw []byte) (counts, error) {
+// requestCounts keeps the samples of the example's kinds and their
+// ConfigMaps.
+func requestCounts(samples []apimetrics.Sample) counts {
 	out := counts{}
-	sc := bufio.NewScanner(bytes.NewReader(raw))
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		rest, ok := strings.CutPrefix(line, "apiserver_request_total{")
-		if !ok {
-			continue
-		}
-		end := strings.LastIndex(rest, "} ")
-		if end < 0 {
-			return nil, fmt.Errorf("malformed sample %q", line)
-		}
-		labels := parseLabels(rest[:end])
-		v, err := strconv.ParseFloat(strings.TrimSpace(rest[end+2:]), 64)
-		if err != nil {
-			return nil, fmt.Errorf("malformed sample %q: %v", line, err)
-		}
-		switch labels["resource"] {
+	for _, sm := range samples {
+		l := sm.Labels
+		switch l["resource"] {
 		case "widgets", "gadgets", "configmaps":
 		default:
 			continue
 		}
-		k := reqKey{Verb: labels["verb"], Resource: labels["resource"], Subresource: labels["subresource"], Code: labels["code"]}
-		out[k] += int64(v)
+		out[reqKey{Verb: l["verb"], Resource: l["resource"], Subresource: l["subresource"], Code: l["code"]}] += sm.Value
 	}
-	return out, sc.Err()
-}
-
-// parseLabels parses name="value",name="value"; the values of this metric
-// hold no quotes or escapes.
-func parseLabels(s string) map[string]string {
-	labels := map[string]string{}
-	for s != "" {
-		eq := strings.Index(s, `="`)
-		if eq < 0 {
-			break
-		}
-		name := s[:eq]
-		s = s[eq+2:]
-		q := strings.IndexByte(s, '"')
-		if q < 0 {
-			break
-		}
-		labels[name] = s[:q]
-		s = strings.TrimPrefix(s[q+1:], ",")
-	}
-	return labels
+	return out
 }
 
 // reconciles is controller-runtime's reconcile counter, read in process.

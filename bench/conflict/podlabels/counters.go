@@ -1,18 +1,16 @@
 package podlabels
 
 import (
-	"bufio"
-	"bytes"
 	"context"
-	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
 	"sync"
 
-	"k8s.io/client-go/discovery"
 	"k8s.io/client-go/rest"
 	"sigs.k8s.io/controller-runtime/pkg/metrics"
+
+	"github.com/statuslint/statuslint/bench/conflict/apimetrics"
 )
 
 // reqKey is what a Pod request is counted by.
@@ -98,65 +96,34 @@ func podPath(path string) (subresource string, ok bool) {
 // scrapePods reads the Pod samples of apiserver_request_total from the API
 // server's /metrics.
 func scrapePods(ctx context.Context, cfg *rest.Config) (counts, error) {
-	dc, err := discovery.NewDiscoveryClientForConfig(cfg)
+	samples, err := apimetrics.Scrape(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
-	raw, err := dc.RESTClient().Get().AbsPath("/metrics").DoRaw(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("reading the API server's metrics: %w", err)
-	}
-	return parsePodRequests(raw)
+	return podCounts(samples), nil
 }
 
 // parsePodRequests parses the apiserver_request_total samples of resource
 // pods (core group) from a Prometheus text exposition.
 func parsePodRequests(raw []byte) (counts, error) {
-	out := counts{}
-	sc := bufio.NewScanner(bytes.NewReader(raw))
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		rest, ok := strings.CutPrefix(line, "apiserver_request_total{")
-		if !ok {
-			continue
-		}
-		end := strings.LastIndex(rest, "} ")
-		if end < 0 {
-			return nil, fmt.Errorf("malformed sample %q", line)
-		}
-		labels := parseLabels(rest[:end])
-		if labels["resource"] != "pods" || labels["group"] != "" {
-			continue
-		}
-		v, err := strconv.ParseFloat(strings.TrimSpace(rest[end+2:]), 64)
-		if err != nil {
-			return nil, fmt.Errorf("malformed sample %q: %v", line, err)
-		}
-		out[reqKey{Verb: labels["verb"], Subresource: labels["subresource"], Code: labels["code"]}] += int64(v)
+	samples, err := apimetrics.Parse(raw)
+	if err != nil {
+		return nil, err
 	}
-	return out, sc.Err()
+	return podCounts(samples), nil
 }
 
-// parseLabels parses name="value",name="value"; the values of this metric
-// hold no quotes or escapes.
-func parseLabels(s string) map[string]string {
-	labels := map[string]string{}
-	for s != "" {
-		eq := strings.Index(s, `="`)
-		if eq < 0 {
-			break
+// podCounts keeps the samples of resource pods (core group).
+func podCounts(samples []apimetrics.Sample) counts {
+	out := counts{}
+	for _, sm := range samples {
+		l := sm.Labels
+		if l["resource"] != "pods" || l["group"] != "" {
+			continue
 		}
-		name := s[:eq]
-		s = s[eq+2:]
-		q := strings.IndexByte(s, '"')
-		if q < 0 {
-			break
-		}
-		labels[name] = s[:q]
-		s = strings.TrimPrefix(s[q+1:], ",")
+		out[reqKey{Verb: l["verb"], Subresource: l["subresource"], Code: l["code"]}] += sm.Value
 	}
-	return labels
+	return out
 }
 
 // reconcileCounts reads controller-runtime's reconcile counter of one
