@@ -185,8 +185,15 @@ func (h *Harness) findings(ctx context.Context, dir string) ([]string, error) {
 	if err != nil && !isExit(err) {
 		return nil, err
 	}
+	return Findings(out)
+}
+
+// Findings lists the findings in the output of statuslint -json, each as
+// "pass: file:line:col: message", sorted; an analyzer's error is listed as
+// "pass: error: ...".
+func Findings(jsonOut string) ([]string, error) {
 	var byPkg map[string]map[string]json.RawMessage
-	if err := json.Unmarshal([]byte(out), &byPkg); err != nil {
+	if err := json.Unmarshal([]byte(jsonOut), &byPkg); err != nil {
 		return nil, fmt.Errorf("reading statuslint -json: %w", err)
 	}
 	var list []string

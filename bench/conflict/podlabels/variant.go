@@ -11,10 +11,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/statuslint/statuslint/bench/conflict/harness"
 )
 
 //go:embed main.go.txt
@@ -158,32 +159,14 @@ func (b *Bench) Prepare(ctx context.Context, v Variant) (*Prepared, error) {
 	return p, nil
 }
 
-// findings lists what statuslint reports on the module in dir, each as
-// "pass: file:line:col: message".
+// findings lists what statuslint reports on the module in dir (see
+// harness.Findings).
 func (b *Bench) findings(ctx context.Context, dir string, env []string) ([]string, error) {
 	out, err := b.run(ctx, dir, env, b.Statuslint, "-json", "./...")
 	if err != nil && !isExit(err) {
 		return nil, err
 	}
-	var byPkg map[string]map[string]json.RawMessage
-	if err := json.Unmarshal([]byte(out), &byPkg); err != nil {
-		return nil, fmt.Errorf("reading statuslint -json: %w", err)
-	}
-	var list []string
-	for _, byPass := range byPkg {
-		for pass, raw := range byPass {
-			var diags []struct{ Posn, Message string }
-			if err := json.Unmarshal(raw, &diags); err != nil {
-				list = append(list, pass+": error: "+string(raw))
-				continue
-			}
-			for _, d := range diags {
-				list = append(list, pass+": "+filepath.Base(d.Posn)+": "+d.Message)
-			}
-		}
-	}
-	sort.Strings(list)
-	return list, nil
+	return harness.Findings(out)
 }
 
 // Run runs a prepared variant at the size cfg and returns what it measured.
