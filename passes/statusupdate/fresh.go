@@ -113,18 +113,9 @@ func freshFromCallers(pass *analysis.Pass, res *reach.Result, ol *objectLoads, p
 	if depth >= maxCallerDepth {
 		return false, cond
 	}
-	var decl *ast.FuncDecl
-	for _, n := range path {
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false, cond // called by whoever holds the literal
-		}
-		if d, ok := n.(*ast.FuncDecl); ok {
-			decl = d
-			break
-		}
-	}
+	decl := declOf(path)
 	if decl == nil || decl.Body == nil {
-		return false, cond
+		return false, cond // in a literal, called by whoever holds it
 	}
 	info := pass.TypesInfo
 	obj, _ := info.Defs[decl.Name].(*types.Func)
@@ -169,6 +160,21 @@ func freshFromCallers(pass *analysis.Pass, res *reach.Result, ol *objectLoads, p
 		cond.add(d)
 	}
 	return true, cond
+}
+
+// declOf returns the function declared innermost on path, or nil when a
+// function literal comes first: a literal is called by whoever holds it,
+// so its callers are not the declaration's.
+func declOf(path []ast.Node) *ast.FuncDecl {
+	for _, n := range path {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return nil
+		case *ast.FuncDecl:
+			return n
+		}
+	}
+	return nil
 }
 
 // reloads reports whether body, function literals included, reads into v

@@ -38,16 +38,7 @@ import (
 // a plain call (not deferred or started with go) passing a local variable
 // that its function loaded on every path before the call. Otherwise nil.
 func threadSnapshot(pass *analysis.Pass, res *reach.Result, ol *objectLoads, file *ast.File, w *reach.Write, path []ast.Node, v *types.Var, names *snapshotNames) *analysis.SuggestedFix {
-	var decl *ast.FuncDecl
-	for _, n := range path {
-		if _, ok := n.(*ast.FuncLit); ok {
-			return nil
-		}
-		if d, ok := n.(*ast.FuncDecl); ok {
-			decl = d
-			break
-		}
-	}
+	decl := declOf(path)
 	if decl == nil {
 		return nil
 	}
@@ -161,16 +152,7 @@ func passSnapshot(pass *analysis.Pass, res *reach.Result, ol *objectLoads, call 
 		if addr || params == nil || u.Pos() < params.Pos() || u.Pos() >= params.End() || !types.Identical(u.Type(), want) {
 			return nil
 		}
-		var decl *ast.FuncDecl
-		for _, n := range path {
-			if _, ok := n.(*ast.FuncLit); ok {
-				return nil
-			}
-			if d, ok := n.(*ast.FuncDecl); ok {
-				decl = d
-				break
-			}
-		}
+		decl := declOf(path)
 		if decl == nil {
 			return nil
 		}
