@@ -175,3 +175,9 @@ func TestThreadedSnapshot(t *testing.T) {
 func TestStoredWriters(t *testing.T) {
 	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/stored")
 }
+
+// TestThreadedSnapshotKeepsTests covers a helper that a test of the
+// package calls: no fix changes its signature.
+func TestThreadedSnapshotKeepsTests(t *testing.T) {
+	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/threadedtests")
+}

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"os"
+	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -82,7 +85,7 @@ func threadParam(pass *analysis.Pass, res *reach.Result, ol *objectLoads, decl *
 	info := pass.TypesInfo
 	obj, _ := info.Defs[decl.Name].(*types.Func)
 	fn := res.Func(decl)
-	if obj == nil || fn == nil || obj.Exported() || fn.TypeParams().Len() > 0 || !onlyCalled(pass, obj) {
+	if obj == nil || fn == nil || obj.Exported() || fn.TypeParams().Len() > 0 || !onlyCalled(pass, obj) || namedInTests(pass, decl) {
 		return nil, ""
 	}
 	sig := obj.Type().(*types.Signature)
@@ -183,6 +186,30 @@ func passSnapshot(pass *analysis.Pass, res *reach.Result, ol *objectLoads, call 
 		edits = append(edits, analysis.TextEdit{Pos: load.End(), End: load.End(), NewText: []byte("\n" + indent + copyStmt)})
 	}
 	return edits
+}
+
+// namedInTests reports whether a _test.go file beside decl's file names
+// decl's function, or cannot be read. The package is analysed without its
+// tests too, where their calls are not among the callers: a signature
+// changed there would leave a test that calls the helper unable to
+// compile. A mention anywhere counts, a comment or a string included.
+func namedInTests(pass *analysis.Pass, decl *ast.FuncDecl) bool {
+	dir := filepath.Dir(pass.Fset.Position(decl.Pos()).Filename)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return true
+	}
+	name := regexp.MustCompile(`\b` + regexp.QuoteMeta(decl.Name.Name) + `\b`)
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), "_test.go") {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil || name.Match(data) {
+			return true
+		}
+	}
+	return false
 }
 
 // paramTypeExpr returns the type expression v, a parameter of decl, is
