@@ -313,14 +313,51 @@ func run(pass *analysis.Pass, roots *Pattern, tests *bool) (*Result, error) {
 // type-only packages, as the buildssa analyzer does; but only for packages
 // that can matter, which buildssa cannot know. Members of indirect imports
 // are created on demand, without bodies.
+//
+// The SSA builder needs a Package for every direct import (the package
+// initializer calls theirs), but members only for the imported functions
+// and variables the code names: methods of imported types are created on
+// demand. Creating an import from its types allocates a Function for
+// every method of every type it declares, which for k8s.io/api/core/v1
+// is thousands, and was most of this analyzer's cost on an operator's
+// packages. So a direct import the package names no function or variable
+// of is created from an empty file: a Package with no members but its
+// initializer.
 func buildSSA(pass *analysis.Pass) *ssa.Package {
 	prog := ssa.NewProgram(pass.Fset, ssa.InstantiateGenerics)
+	used := importedValues(pass.Pkg, pass.TypesInfo)
 	for _, p := range pass.Pkg.Imports() {
-		prog.CreatePackage(p, nil, nil, true)
+		if used[p] {
+			prog.CreatePackage(p, nil, nil, true)
+		} else {
+			prog.CreatePackage(p, []*ast.File{{Name: ast.NewIdent(p.Name())}}, new(types.Info), true)
+		}
 	}
 	pkg := prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
 	pkg.Build()
 	return pkg
+}
+
+// importedValues returns the packages other than pkg whose package-level
+// functions or variables info says the code refers to.
+func importedValues(pkg *types.Package, info *types.Info) map[*types.Package]bool {
+	used := make(map[*types.Package]bool)
+	for _, obj := range info.Uses {
+		p := obj.Pkg()
+		if p == nil || p == pkg || used[p] {
+			continue
+		}
+		if fn, ok := obj.(*types.Func); ok {
+			obj = fn.Origin()
+		}
+		switch obj.(type) {
+		case *types.Func, *types.Var:
+			// Package-level only: methods, fields and parameters
+			// are not in the scope.
+			used[p] = p.Scope().Lookup(obj.Name()) == obj
+		}
+	}
+	return used
 }
 
 type analyzer struct {
