@@ -45,8 +45,15 @@ func newObjectLoads(pass *analysis.Pass, m *crmodel.Model) *objectLoads {
 					continue
 				}
 				params := fn.Type().(*types.Signature).Params()
+				var written map[*types.Var]bool
 				for i := 0; i < params.Len(); i++ {
-					if !slices.Contains(ol.writes[fn], i) && ol.leavesWritten(f, decl, params.At(i)) {
+					if slices.Contains(ol.writes[fn], i) {
+						continue
+					}
+					if written == nil {
+						written = ol.writtenVars(decl.Body)
+					}
+					if written[params.At(i)] && ol.leavesWritten(f, decl, params.At(i)) {
 						ol.writes[fn] = append(ol.writes[fn], i)
 					}
 				}
@@ -108,6 +115,33 @@ func (ol *objectLoads) returnsWritten(file *ast.File, body *ast.BlockStmt, ret *
 	}
 	_, load, _ := lastLoad(ol, path, body, v)
 	return load != nil && !ol.isGet(load)
+}
+
+// writtenVars returns the variables that some call in n writes (loadsVar
+// without Get). A parameter outside it cannot be left written, and most
+// parameters are: this spares leavesWritten's walks of the body for them.
+func (ol *objectLoads) writtenVars(n ast.Node) map[*types.Var]bool {
+	vars := make(map[*types.Var]bool)
+	ast.Inspect(n, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || ol.isGet(call) {
+			return true
+		}
+		if obj := ol.m.LoadedObject(ol.info, call); obj != nil {
+			if u, _ := fixes.ObjectVar(ol.info, obj); u != nil {
+				vars[u] = true
+			}
+		}
+		for _, i := range ol.written(crmodel.CalledFunc(ol.info, call)) {
+			if i < len(call.Args) {
+				if u, _ := fixes.ObjectVar(ol.info, call.Args[i]); u != nil {
+					vars[u] = true
+				}
+			}
+		}
+		return true
+	})
+	return vars
 }
 
 // writesIn reports whether n, function literals aside, calls a write of v.
