@@ -21,7 +21,9 @@
 # command's caches stay warm, as on a developer's machine):
 #   lsp cold     a scripted LSP session (bench/lsp): initialize, open a
 #                controller file, wait for its analysis diagnostics, then
-#                E edits, each waiting for the diagnostics of its version
+#                E edits, each waiting for the diagnostics of its version,
+#                then wait until gopls is idle (the rest of the workspace
+#                analysed) before reading its CPU and RSS and shutting it down
 #   lsp warm     the same again, with the file cache the cold one filled
 #   check cold   gopls check FILE with another empty file cache
 #   check warm   gopls check FILE again with that cache
@@ -100,6 +102,7 @@ lsp_session() {
 		edit=*) local e; for e in $(echo "${f#edit=}" | tr , ' '); do record "$target" "$tool" "$round" "lsp-$kind-edit" "$e"; done ;;
 		rss=*) record "$target" "$tool" "$round" "lsp-$kind-rss" "${f#rss=}" ;;
 		cpu=*) record "$target" "$tool" "$round" "lsp-$kind-cpu" "${f#cpu=}" ;;
+		settle=*) record "$target" "$tool" "$round" "lsp-$kind-settle" "${f#settle=}" ;;
 		diags=*) record "$target" "$tool" "$round" "lsp-$kind-diags" "${f#diags=}" ;;
 		statuslint=*) record "$target" "$tool" "$round" "lsp-$kind-statuslint" "${f#statuslint=}" ;;
 		esac
@@ -192,7 +195,7 @@ table() {
 	echo "| --- | --- | ---: | ---: | ---: | ---: | ---: |"
 	local target m label
 	for target in $TARGETS; do
-		for m in "lsp-cold-open:open, cold cache (s)" "lsp-warm-open:open, warm cache (s)" "lsp-cold-edit:edit, after a cold open (s)" "lsp-warm-edit:edit, after a warm open (s)" "lsp-cold-cpu:LSP session CPU, cold (s)" "lsp-warm-cpu:LSP session CPU, warm (s)" "lsp-cold-rss:LSP peak RSS, cold session (MiB)" "lsp-warm-rss:LSP peak RSS, warm session (MiB)" "check-cold-wall:check, cold cache, wall (s)" "check-cold-cpu:check, cold cache, CPU (s)" "check-warm-wall:check, warm cache, wall (s)" "check-warm-cpu:check, warm cache, CPU (s)" "check-cold-rss:check peak RSS, cold (MiB)" "check-warm-rss:check peak RSS, warm (MiB)"; do
+		for m in "lsp-cold-open:open, cold cache (s)" "lsp-warm-open:open, warm cache (s)" "lsp-cold-edit:edit, after a cold open (s)" "lsp-warm-edit:edit, after a warm open (s)" "lsp-cold-settle:after the edits, until gopls is idle, cold (s)" "lsp-warm-settle:after the edits, until gopls is idle, warm (s)" "lsp-cold-cpu:LSP session CPU, cold (s)" "lsp-warm-cpu:LSP session CPU, warm (s)" "lsp-cold-rss:LSP peak RSS, cold session (MiB)" "lsp-warm-rss:LSP peak RSS, warm session (MiB)" "check-cold-wall:check, cold cache, wall (s)" "check-cold-cpu:check, cold cache, CPU (s)" "check-warm-wall:check, warm cache, wall (s)" "check-warm-cpu:check, warm cache, CPU (s)" "check-cold-rss:check peak RSS, cold (MiB)" "check-warm-rss:check peak RSS, warm (MiB)"; do
 			label=${m#*:}
 			m=${m%%:*}
 			local a b ra rb

@@ -8,7 +8,7 @@
 //
 // It prints one line of fields, for bench/editor.sh to collect:
 //
-//	open=SECONDS edit=SECONDS,SECONDS,... diags=N statuslint=M rss=KB cpu=SECONDS
+//	open=SECONDS edit=SECONDS,SECONDS,... diags=N statuslint=M rss=KB cpu=SECONDS settle=SECONDS
 //
 // open is the time from didOpen to the file's analysis diagnostics for
 // version 1, edit each didChange's time to those of its version, diags
@@ -16,7 +16,9 @@
 // how many of them came from statuslint's passes, rss gopls's peak
 // resident set (VmHWM) and cpu its user and system CPU time (its own,
 // not its children's: the go command it runs), both read before it is
-// shut down.
+// shut down, and settle the time from the last edit's diagnostics until
+// gopls went idle (-settle: the rest of the workspace analysed, so that a
+// warm session finds a complete file cache; 0 with -settle=false).
 //
 // gopls publishes a file's diagnostics in two steps for one version: the
 // parse and type errors first, then again with the analyzers' findings.
@@ -52,6 +54,7 @@ func main() {
 		dir     = flag.String("dir", ".", "module directory (the workspace folder)")
 		file    = flag.String("file", "", "file to open and edit, relative to -dir (required)")
 		edits   = flag.Int("edits", 3, "edits to time after the first diagnostics")
+		settle  = flag.Bool("settle", true, "after the edits, wait until gopls is idle (the rest of the workspace analysed) before reading its RSS and CPU and shutting it down")
 		timeout = flag.Duration("timeout", 15*time.Minute, "give up after this long")
 		verbose = flag.Bool("v", false, "log the session's messages to stderr")
 	)
@@ -66,7 +69,7 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	res, err := session(*gopls, root, filepath.Join(root, *file), *edits, *timeout, *verbose)
+	res, err := session(*gopls, root, filepath.Join(root, *file), *edits, *settle, *timeout, *verbose)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -74,7 +77,7 @@ func main() {
 	for _, d := range res.edits {
 		es = append(es, fmt.Sprintf("%.3f", d.Seconds()))
 	}
-	fmt.Printf("open=%.3f edit=%s diags=%d statuslint=%d rss=%d cpu=%.2f\n", res.open.Seconds(), strings.Join(es, ","), res.diags, res.statuslint, res.rss, res.cpu)
+	fmt.Printf("open=%.3f edit=%s diags=%d statuslint=%d rss=%d cpu=%.2f settle=%.3f\n", res.open.Seconds(), strings.Join(es, ","), res.diags, res.statuslint, res.rss, res.cpu, res.settle.Seconds())
 }
 
 type result struct {
@@ -84,6 +87,7 @@ type result struct {
 	statuslint int
 	rss        int64   // KB
 	cpu        float64 // seconds
+	settle     time.Duration
 }
 
 // probe is appended to the opened file; probeSource is the analyzer that
@@ -259,7 +263,7 @@ func truncate(b []byte) string {
 
 func uri(path string) string { return "file://" + filepath.ToSlash(path) }
 
-func session(gopls, root, file string, edits int, timeout time.Duration, verbose bool) (*result, error) {
+func session(gopls, root, file string, edits int, settle bool, timeout time.Duration, verbose bool) (*result, error) {
 	text, err := os.ReadFile(file)
 	if err != nil {
 		return nil, err
@@ -357,6 +361,17 @@ func session(gopls, root, file string, edits int, timeout time.Duration, verbose
 		res.diags, res.statuslint = p.n, p.statuslint
 	}
 
+	if settle {
+		// gopls goes on analysing the rest of the workspace after the
+		// opened file is diagnosed, filling the file cache that a warm
+		// session then reads. Shutting down at once would leave that
+		// amount to chance; wait until gopls is idle instead.
+		t0 := time.Now()
+		if err := waitIdle(cmd.Process.Pid, deadline); err != nil {
+			return nil, err
+		}
+		res.settle = time.Since(t0)
+	}
 	res.rss = peakRSS(cmd.Process.Pid)
 	res.cpu = cpuTime(cmd.Process.Pid)
 	if _, err := c.call("shutdown", nil); err != nil {
@@ -371,6 +386,45 @@ func session(gopls, root, file string, edits int, timeout time.Duration, verbose
 	case <-time.After(10 * time.Second):
 	}
 	return res, nil
+}
+
+// Idleness, for waitIdle: gopls counts as idle once its CPU time grows by
+// less than idleCPU over idleWindow (its background work for a module
+// ends; an idle gopls uses next to nothing).
+const (
+	idleWindow = 3 * time.Second
+	idleCPU    = 0.05 // seconds
+	idlePoll   = 500 * time.Millisecond
+)
+
+// waitIdle waits until the process's CPU time has grown by less than
+// idleCPU over the last idleWindow, or deadline fires.
+func waitIdle(pid int, deadline <-chan time.Time) error {
+	type sample struct {
+		at  time.Time
+		cpu float64
+	}
+	var samples []sample
+	tick := time.NewTicker(idlePoll)
+	defer tick.Stop()
+	for {
+		now, cpu := time.Now(), cpuTime(pid)
+		if cpu < 0 {
+			return fmt.Errorf("cannot read gopls's CPU time")
+		}
+		samples = append(samples, sample{now, cpu})
+		for len(samples) > 1 && now.Sub(samples[1].at) >= idleWindow {
+			samples = samples[1:] // keep the oldest sample at least idleWindow old
+		}
+		if old := samples[0]; now.Sub(old.at) >= idleWindow && cpu-old.cpu < idleCPU {
+			return nil
+		}
+		select {
+		case <-tick.C:
+		case <-deadline:
+			return fmt.Errorf("timed out waiting for gopls to go idle")
+		}
+	}
 }
 
 // peakRSS returns a process's peak resident set in KB (VmHWM), or -1.
