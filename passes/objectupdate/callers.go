@@ -8,6 +8,7 @@ import (
 
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/fixes"
+	"github.com/statuslint/statuslint/internal/objchange"
 )
 
 // An Update in a helper whose object is a parameter: what it sends is
@@ -22,51 +23,51 @@ import (
 // before the Update and in every caller since its load. caller names the
 // first caller, for the message; it is empty when some call cannot be
 // followed, and the finding is then ruled out.
-func (c *checker) fromCallers(fnNode ast.Node, path []ast.Node, body *ast.BlockStmt, call *ast.CallExpr, v *types.Var) (effect, string) {
+func (c *checker) fromCallers(fnNode ast.Node, path []ast.Node, body *ast.BlockStmt, call *ast.CallExpr, v *types.Var) (objchange.Effect, string) {
 	fd, ok := fnNode.(*ast.FuncDecl)
 	if !ok || fd.Body != body {
-		return effect{}, ""
+		return objchange.Effect{}, ""
 	}
 	fn, _ := c.info.Defs[fd.Name].(*types.Func)
 	if fn == nil || fn.Exported() {
-		return effect{}, ""
+		return objchange.Effect{}, ""
 	}
 	idx := paramIndex(c.info, fd, v)
 	if idx < 0 {
-		return effect{}, ""
+		return objchange.Effect{}, ""
 	}
-	eff := c.between(body, path, body.Lbrace, call, call.Args[1], v)
-	if eff.blocked != "" {
-		return effect{}, ""
+	eff := c.Between(body, path, body.Lbrace, call, call.Args[1], v)
+	if eff.Blocked != "" {
+		return objchange.Effect{}, ""
 	}
 	calls, ok := c.callsOf(fn)
 	if !ok || len(calls) == 0 {
-		return effect{}, ""
+		return objchange.Effect{}, ""
 	}
 	first := ""
 	for _, site := range calls {
 		if idx >= len(site.call.Args) {
-			return effect{}, ""
+			return objchange.Effect{}, ""
 		}
 		arg := site.call.Args[idx]
 		u, _ := fixes.ObjectVar(c.info, arg)
 		if u == nil {
-			return effect{}, ""
+			return objchange.Effect{}, ""
 		}
 		cpath, _ := astutil.PathEnclosingInterval(site.file, site.call.Pos(), site.call.End())
 		cbody, _ := fixes.EnclosingFunc(cpath)
 		if cbody == nil {
-			return effect{}, ""
+			return objchange.Effect{}, ""
 		}
 		load, loadCall, _ := fixes.LastLoad(c.info, fixes.GetInto(c.m, c.info), cpath, cbody, u)
 		if load == nil || !c.isGet(loadCall) {
-			return effect{}, ""
+			return objchange.Effect{}, ""
 		}
-		e := c.between(cbody, cpath, load.End(), site.call, arg, u)
-		if e.blocked != "" {
-			return effect{}, ""
+		e := c.Between(cbody, cpath, load.End(), site.call, arg, u)
+		if e.Blocked != "" {
+			return objchange.Effect{}, ""
 		}
-		eff.merge(e)
+		eff.Merge(e)
 		if first == "" {
 			first = enclosingName(c.info, cpath)
 		}
@@ -86,7 +87,7 @@ func (c *checker) callsOf(fn *types.Func) ([]site, bool) {
 	var out []site
 	ok := true
 	for _, f := range c.pass.Files {
-		walkStack(f, func(n ast.Node, stack []ast.Node) bool {
+		objchange.WalkStack(f, func(n ast.Node, stack []ast.Node) bool {
 			id, isID := n.(*ast.Ident)
 			if !isID || c.info.Uses[id] == nil || !sameFunc(c.info.Uses[id], fn) {
 				return true

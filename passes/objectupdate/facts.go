@@ -2,11 +2,11 @@ package objectupdate
 
 import (
 	"fmt"
-	"go/ast"
 	"go/types"
 	"strings"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
+	"github.com/statuslint/statuslint/internal/objchange"
 )
 
 // ChangesParams is the fact attached to an exported function (or method)
@@ -20,28 +20,19 @@ type ChangesParams struct {
 }
 
 // ParamChanges is what a function does to one parameter.
-type ParamChanges struct {
-	Index int // the parameter's index; -1 for the receiver
-	// Map is set for a map parameter, whose changes are to whatever map
-	// the caller hands over (Changed and Maybe then use labelsArea for
-	// "written" and "perhaps written").
-	Map     bool
-	Changed uint8  // areas changed (labels, annotations, owner references, finalizers)
-	Maybe   uint8  // areas handed on to code that may change them
-	Blocked string // why other changes, or unseen ones, may happen; empty if none
-}
+type ParamChanges = objchange.ParamChanges
 
 func (*ChangesParams) AFact() {}
 
 func (f *ChangesParams) String() string {
 	var parts []string
 	for _, p := range f.Params {
-		what := "changes its " + area(p.Changed).String()
+		what := "changes its " + objchange.Area(p.Changed).String()
 		if p.Changed == 0 {
 			what = "only reads it"
 		}
 		if p.Maybe != 0 {
-			what += ", hands on its " + area(p.Maybe).String()
+			what += ", hands on its " + objchange.Area(p.Maybe).String()
 		}
 		if p.Map {
 			what = "writes the map"
@@ -60,7 +51,7 @@ func (f *ChangesParams) String() string {
 // exportFacts attaches a ChangesParams fact to each exported function of
 // the package with a parameter that can hold an object or a map.
 func (c *checker) exportFacts() {
-	for fn, fd := range c.decls {
+	for fn, fd := range c.Decls() {
 		if !fn.Exported() || fn.Origin() != fn {
 			continue
 		}
@@ -79,12 +70,8 @@ func (c *checker) exportFacts() {
 				return
 			}
 			_, isMap := t.Underlying().(*types.Map)
-			root := access{kind: wholeObject}
-			if isMap {
-				root = access{kind: metaField, area: labelsArea, field: "the map"}
-			}
-			s := c.summary(fn, fd, idx, root, 0)
-			fact.Params = append(fact.Params, ParamChanges{Index: idx, Map: isMap, Changed: uint8(s.changed), Maybe: uint8(s.maybe), Blocked: s.blocked})
+			s := c.Summary(fn, fd, idx, isMap)
+			fact.Params = append(fact.Params, ParamChanges{Index: idx, Map: isMap, Changed: uint8(s.Changed), Maybe: uint8(s.Maybe), Blocked: s.Blocked})
 		}
 		if sig.Recv() != nil && fd.Recv != nil {
 			add(-1, sig.Recv().Type())
@@ -114,44 +101,6 @@ func (c *checker) imported(fn *types.Func, idx int) (ParamChanges, bool) {
 		}
 	}
 	return ParamChanges{}, false
-}
-
-// applyImported turns a callee's fact about the parameter acc is handed
-// to into the effect on the object.
-func (w *walker) applyImported(acc access, p ParamChanges, name string, pos ast.Node) effect {
-	var e effect
-	untouched := p.Changed == 0 && p.Maybe == 0 && p.Blocked == ""
-	switch {
-	case untouched:
-		return e // only read
-	case acc.kind == metaField && acc.area != 0:
-		if p.Blocked != "" {
-			e.block(pos.Pos(), fmt.Sprintf("%s is handed to %s: %s", describe(acc, w.v), name, p.Blocked))
-			return e
-		}
-		if p.Map && p.Changed != 0 {
-			e.changed = acc.area
-			if acc.area == ownersArea {
-				e = effect{}
-				e.block(pos.Pos(), replacesOwners)
-			}
-			return e
-		}
-		e.mayChange(acc.area)
-		return e
-	case acc.kind == wholeObject || acc.kind == wholeMeta:
-		if p.Map {
-			break
-		}
-		if p.Blocked != "" {
-			e.block(pos.Pos(), fmt.Sprintf("%s (in %s)", p.Blocked, name))
-			return e
-		}
-		e.changed, e.maybe = area(p.Changed), area(p.Maybe)
-		return e
-	}
-	e.block(pos.Pos(), fmt.Sprintf("%s is handed to %s, which may change it", describe(acc, w.v), name))
-	return e
 }
 
 // namedOf returns the named type t is or points to.
@@ -184,7 +133,7 @@ func canHoldObject(t types.Type) bool {
 		}
 		return false
 	}
-	st := structOf(t)
+	st := objchange.StructOf(t)
 	if st == nil {
 		return false
 	}

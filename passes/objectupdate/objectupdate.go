@@ -12,6 +12,7 @@ import (
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/fixes"
 	"github.com/statuslint/statuslint/internal/ignore"
+	"github.com/statuslint/statuslint/internal/objchange"
 	"github.com/statuslint/statuslint/internal/reach"
 )
 
@@ -121,11 +122,11 @@ func (c *checker) check(res *reach.Result, file *ast.File, call *ast.CallExpr, s
 		return analysis.Diagnostic{}, false
 	}
 	load, loadCall, problem := fixes.LastLoad(c.info, fixes.GetInto(c.m, c.info), path, body, v)
-	var eff effect
+	var eff objchange.Effect
 	var noFix string
 	switch {
 	case load != nil && c.isGet(loadCall):
-		eff = c.between(body, path, load.End(), call, call.Args[1], v)
+		eff = c.Between(body, path, load.End(), call, call.Args[1], v)
 	case load == nil && problem == fixes.NotLoaded:
 		// Perhaps a parameter of a helper its callers load and hand over.
 		var caller string
@@ -140,17 +141,17 @@ func (c *checker) check(res *reach.Result, file *ast.File, call *ast.CallExpr, s
 		// server): not the case at hand.
 		return analysis.Diagnostic{}, false
 	}
-	if eff.blocked != "" || eff.changed == 0 {
+	if eff.Blocked != "" || eff.Changed == 0 {
 		return analysis.Diagnostic{}, false
 	}
-	if eff.changed&finalizersArea != 0 {
+	if eff.Changed&objchange.Finalizers != 0 {
 		// Finalizers keep the Update's optimistic lock: see
 		// docs/objectupdate.md for the decision and the threads it
 		// follows.
 		return analysis.Diagnostic{}, false
 	}
 	kind, builtIn := c.kindOf(v.Type())
-	if eff.changed&ownersArea != 0 && !builtIn {
+	if eff.Changed&objchange.Owners != 0 && !builtIn {
 		// A JSON merge patch replaces metadata.ownerReferences whole, and
 		// a custom resource takes no strategic merge patch: another
 		// writer's owner reference added since the read would be lost.
@@ -165,11 +166,11 @@ func (c *checker) check(res *reach.Result, file *ast.File, call *ast.CallExpr, s
 		Pos: call.Pos(),
 		End: call.End(),
 		Message: fmt.Sprintf("%s changed and sent with Update%s; another writer of this %s makes it fail with 409 Conflict: patch the metadata instead",
-			eff.changed.String(), where, kind),
+			eff.Changed.String(), where, kind),
 	}
 	fix, reason := (*analysis.SuggestedFix)(nil), noFix
 	if noFix == "" {
-		fix, reason = c.suggestFix(file, body, call, load, v, addr, eff.changed&ownersArea != 0, snaps)
+		fix, reason = c.suggestFix(file, body, call, load, v, addr, eff.Changed&objchange.Owners != 0, snaps)
 	}
 	if fix != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*fix}

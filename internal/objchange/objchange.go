@@ -1,10 +1,25 @@
-package objectupdate
+// Package objchange classifies what code does to a controller-runtime
+// object between two points: each use of the object (and, followed
+// through the package, of what its functions do with it) is a read, a
+// change of its labels, annotations, owner references or finalizers, or
+// something that rules a fix out (a change of the spec, the status or
+// other metadata, or a hand-over whose effect cannot be seen).
+//
+// objectupdate asks it what an Update sends besides metadata changes made
+// since the object's load. statusupdate asks it, in status mode, whether
+// anything between a load and a later statement can change the object's
+// status: there, client reads and writes of the object are reloads (the
+// API server's copy replaces it), changes of the metadata, the spec and
+// any other field that cannot hold the status do not count, and a capture
+// by a function literal, a goroutine or a deferred call rules the fix out.
+package objchange
 
 import (
 	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"reflect"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -13,32 +28,25 @@ import (
 	"github.com/statuslint/statuslint/internal/crmodel"
 )
 
-// What an Update sends is what changed in the object since its load. The
-// pass reports only when every change can be seen and is to the
-// metadata's labels, annotations, owner references or finalizers: this
-// file classifies each use of the object between its load and the Update
-// (and in the package's functions it is handed to) as a read, a change of
-// one of those, or something that rules the finding out (a change of the
-// spec, the status or other metadata, or a hand-over whose effect cannot
-// be seen).
+// Area is a set of the metadata a patch can carry apart: labels,
+// annotations, owner references, finalizers.
+type Area uint8
 
-// area is a set of the metadata the pass can patch.
-type area uint8
-
+// The areas.
 const (
-	labelsArea area = 1 << iota
-	annotationsArea
-	ownersArea
-	finalizersArea
+	Labels Area = 1 << iota
+	Annotations
+	Owners
+	Finalizers
 )
 
 // String names the areas for messages: "labels and owner references".
-func (a area) String() string {
+func (a Area) String() string {
 	var parts []string
 	for _, x := range []struct {
-		a    area
+		a    Area
 		name string
-	}{{labelsArea, "labels"}, {annotationsArea, "annotations"}, {ownersArea, "owner references"}, {finalizersArea, "finalizers"}} {
+	}{{Labels, "labels"}, {Annotations, "annotations"}, {Owners, "owner references"}, {Finalizers, "finalizers"}} {
 		if a&x.a != 0 {
 			parts = append(parts, x.name)
 		}
@@ -52,39 +60,41 @@ func (a area) String() string {
 	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
-// effect is what the uses of an object do to it.
-type effect struct {
-	changed area
-	// maybe holds the maps handed to code that may or may not write
+// Effect is what the uses of an object do to it.
+type Effect struct {
+	Changed Area
+	// Maybe holds the maps handed to code that may or may not write
 	// them (another package's function taking obj.Labels): not counted
 	// as changes, so that a read alone is not reported as one; the patch
 	// carries whatever they did anyway.
-	maybe   area
-	blocked string    // why the finding is ruled out; empty if it is not
-	at      token.Pos // where
+	Maybe   Area
+	Blocked string    // why the finding is ruled out; empty if it is not
+	At      token.Pos // where
 }
 
 // mayChange records that a may change the map or list a; finalizers
 // count as changed, which rules the finding out.
-func (e *effect) mayChange(a area) {
-	if a == finalizersArea {
-		e.changed |= a
+func (e *Effect) mayChange(a Area) {
+	if a == Finalizers {
+		e.Changed |= a
 	} else {
-		e.maybe |= a
+		e.Maybe |= a
 	}
 }
 
-func (e *effect) block(pos token.Pos, why string) {
-	if e.blocked == "" {
-		e.blocked, e.at = why, pos
+func (e *Effect) block(pos token.Pos, why string) {
+	if e.Blocked == "" {
+		e.Blocked, e.At = why, pos
 	}
 }
 
-func (e *effect) merge(o effect) {
-	e.changed |= o.changed
-	e.maybe |= o.maybe
-	if o.blocked != "" {
-		e.block(o.at, o.blocked)
+// Merge adds what o does: its changes, and its reason to rule the
+// finding out unless e has one already.
+func (e *Effect) Merge(o Effect) {
+	e.Changed |= o.Changed
+	e.Maybe |= o.Maybe
+	if o.Blocked != "" {
+		e.block(o.At, o.Blocked)
 	}
 }
 
@@ -102,30 +112,47 @@ const (
 // access is an expression that reaches into the object.
 type access struct {
 	kind  pathKind
-	area  area     // for metaField
+	area  Area     // for metaField
 	field string   // the field reached, for reasons
 	top   ast.Expr // the outermost expression of the access
+	// status is set for an otherField that may hold the status (see
+	// mayHoldStatus); only status mode reads it.
+	status bool
 }
 
-// checker holds the pass's state for a package.
-type checker struct {
+// Checker holds a pass's state for a package.
+type Checker struct {
 	pass  *analysis.Pass
 	info  *types.Info
 	m     *crmodel.Model
+	opts  Options
 	decls map[*types.Func]*ast.FuncDecl
 	// summaries memoises what the package's functions do to an object
 	// parameter (index -1 is the receiver).
-	summaries map[summaryKey]*effect
+	summaries map[summaryKey]*Effect
+}
+
+// Options are what a pass's question changes in the classification.
+type Options struct {
+	// Imported returns what another package's function does to its
+	// parameter idx (-1: the receiver), from the asking pass's facts;
+	// nil, or false, when that is unknown: the hand-over then rules the
+	// finding out.
+	Imported func(fn *types.Func, idx int) (ParamChanges, bool)
+	// Status asks only whether the object's status may change (see the
+	// package comment).
+	Status bool
 }
 
 type summaryKey struct {
 	fn   *types.Func
 	idx  int
-	area area // 0: the object; else the metadata map or list handed over
+	area Area // 0: the object; else the metadata map or list handed over
 }
 
-func newChecker(pass *analysis.Pass, m *crmodel.Model) *checker {
-	c := &checker{pass: pass, info: pass.TypesInfo, m: m, decls: make(map[*types.Func]*ast.FuncDecl), summaries: make(map[summaryKey]*effect)}
+// New returns a checker for the pass's package.
+func New(pass *analysis.Pass, m *crmodel.Model, opts Options) *Checker {
+	c := &Checker{pass: pass, info: pass.TypesInfo, m: m, opts: opts, decls: make(map[*types.Func]*ast.FuncDecl), summaries: make(map[summaryKey]*Effect)}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
@@ -138,9 +165,12 @@ func newChecker(pass *analysis.Pass, m *crmodel.Model) *checker {
 	return c
 }
 
+// Decls returns the package's functions declared with a body.
+func (c *Checker) Decls() map[*types.Func]*ast.FuncDecl { return c.decls }
+
 // declOf returns the declaration of fn (its generic origin) when the
 // package declares it with a body.
-func (c *checker) declOf(fn *types.Func) *ast.FuncDecl {
+func (c *Checker) declOf(fn *types.Func) *ast.FuncDecl {
 	if fn == nil {
 		return nil
 	}
@@ -150,13 +180,13 @@ func (c *checker) declOf(fn *types.Func) *ast.FuncDecl {
 // maxDepth bounds how deep helpers handed the object are followed.
 const maxDepth = 3
 
-// between returns what the statements of body from start (the end of the
+// Between returns what the statements of body from start (the end of the
 // load) to call do to v, leaving out skip (the object argument of the
 // call). When call is in a loop that does not hold start, the rest of the
 // loop runs before its next pass, so the region runs to the loop's end.
 // Function literals of body that capture v count wherever they are: they
 // may be called in between.
-func (c *checker) between(body *ast.BlockStmt, path []ast.Node, start token.Pos, call *ast.CallExpr, skip ast.Node, v *types.Var) effect {
+func (c *Checker) Between(body *ast.BlockStmt, path []ast.Node, start token.Pos, call *ast.CallExpr, skip ast.Node, v *types.Var) Effect {
 	end := call.End()
 	for _, n := range path {
 		if n == body {
@@ -169,12 +199,31 @@ func (c *checker) between(body *ast.BlockStmt, path []ast.Node, start token.Pos,
 			}
 		}
 	}
-	w := &walker{c: c, v: v, root: access{kind: wholeObject}, aliases: make(map[*types.Var]area)}
-	walkStack(body, func(n ast.Node, stack []ast.Node) bool {
+	return c.walk(body, start, end, body.End(), call, skip, v)
+}
+
+// Region returns what the statements of body from start to end do to v,
+// for a question about target, which comes after end: a block that ends in
+// a return and does not hold target never reaches it. Function literals
+// made before end that capture v count, wherever they are (they may be
+// called in the region); those made later cannot run in it.
+func (c *Checker) Region(body *ast.BlockStmt, start, end token.Pos, target ast.Node, v *types.Var) Effect {
+	return c.walk(body, start, end, end, target, nil, v)
+}
+
+// walk classifies the uses of v in body from start to end, and in the
+// function literals of body made before litEnd, leaving out skip and the
+// blocks that return before reaching target.
+func (c *Checker) walk(body *ast.BlockStmt, start, end, litEnd token.Pos, target, skip ast.Node, v *types.Var) Effect {
+	w := &walker{c: c, v: v, root: access{kind: wholeObject}, aliases: make(map[*types.Var]Area)}
+	WalkStack(body, func(n ast.Node, stack []ast.Node) bool {
 		if n == skip {
 			return false // the object handed to the call itself
 		}
-		if returnsBefore(n, stack, call) {
+		if returnsBefore(n, stack, target) {
+			return false
+		}
+		if lit, ok := n.(*ast.FuncLit); ok && lit.Pos() >= litEnd {
 			return false
 		}
 		id, ok := n.(*ast.Ident)
@@ -196,7 +245,7 @@ func (c *checker) between(body *ast.BlockStmt, path []ast.Node, start token.Pos,
 // reaches the Update (an "add the finalizer, update and return" branch
 // before a label update). A function literal's body is not such a block:
 // the literal may be called in between.
-func returnsBefore(n ast.Node, stack []ast.Node, call *ast.CallExpr) bool {
+func returnsBefore(n ast.Node, stack []ast.Node, call ast.Node) bool {
 	var list []ast.Stmt
 	switch n := n.(type) {
 	case *ast.BlockStmt:
@@ -233,8 +282,8 @@ func inFuncLit(stack []ast.Node) bool {
 	return false
 }
 
-// walkStack is ast.Inspect with the path from root to each node's parent.
-func walkStack(root ast.Node, f func(n ast.Node, stack []ast.Node) bool) {
+// WalkStack is ast.Inspect with the path from root to each node's parent.
+func WalkStack(root ast.Node, f func(n ast.Node, stack []ast.Node) bool) {
 	var stack []ast.Node
 	ast.Inspect(root, func(n ast.Node) bool {
 		if n == nil {
@@ -252,14 +301,14 @@ func walkStack(root ast.Node, f func(n ast.Node, stack []ast.Node) bool) {
 // walker classifies the uses of one object variable, and of the local
 // variables that hold its metadata maps or lists.
 type walker struct {
-	c *checker
+	c *Checker
 	v *types.Var
 	// root is what v holds: the object (wholeObject, or its ObjectMeta
 	// through a pointer) or, in a helper handed a metadata map or list,
 	// that (metaField, with its area).
 	root    access
-	aliases map[*types.Var]area
-	eff     effect
+	aliases map[*types.Var]Area
+	eff     Effect
 }
 
 // ident classifies one identifier: a use of the object, of an alias of
@@ -270,9 +319,15 @@ func (w *walker) ident(id *ast.Ident, stack []ast.Node, depth int) {
 		return
 	}
 	if obj == w.v {
+		if w.c.opts.Status {
+			if why := escapes(stack); why != "" {
+				w.eff.block(id.Pos(), w.v.Name()+why)
+				return
+			}
+		}
 		acc := w.root
 		acc.top = id
-		w.eff.merge(w.use(acc, stack, depth))
+		w.eff.Merge(w.use(acc, stack, depth))
 		return
 	}
 	a, ok := w.aliases[obj]
@@ -290,12 +345,43 @@ func (w *walker) ident(id *ast.Ident, stack []ast.Node, depth int) {
 	}
 	// A local holding the object's labels (or another metadata map or
 	// list): whatever is done to it can only change that.
-	w.eff.merge(w.use(access{kind: metaField, area: a, field: "metadata", top: id}, stack, depth))
+	w.eff.Merge(w.use(access{kind: metaField, area: a, field: "metadata", top: id}, stack, depth))
+}
+
+// escapes says, in status mode, how a use of the object on stack may run
+// at a time of its own: in a function literal (which may be called
+// anywhere, or stored), a goroutine or a deferred call. Empty if it runs
+// where it is.
+func escapes(stack []ast.Node) string {
+	for _, n := range stack {
+		switch n.(type) {
+		case *ast.FuncLit:
+			return " is captured by a function literal, which may change it when it runs"
+		case *ast.GoStmt:
+			return " is handed to a goroutine"
+		case *ast.DeferStmt:
+			return " is handed to a deferred call"
+		}
+	}
+	return ""
+}
+
+// reachesStatus reports whether, in status mode, an access may reach the
+// object's status: the object itself, or a field that may hold it. The
+// metadata, apiVersion and kind, the spec and other fields cannot.
+func (w *walker) reachesStatus(acc access) bool {
+	switch acc.kind {
+	case wholeObject:
+		return true
+	case otherField:
+		return acc.status
+	}
+	return false
 }
 
 // use climbs from an access to the object through selectors, indexing and
 // dereferences, then classifies the context it is used in.
-func (w *walker) use(acc access, stack []ast.Node, depth int) effect {
+func (w *walker) use(acc access, stack []ast.Node, depth int) Effect {
 	i := len(stack) - 1
 climb:
 	for ; i >= 0; i-- {
@@ -335,14 +421,14 @@ climb:
 }
 
 // field moves an access one field further in.
-func (c *checker) field(acc *access, sel *types.Selection) {
+func (c *Checker) field(acc *access, sel *types.Selection) {
 	switch acc.kind {
 	case metaField, typeMeta, otherField:
 		return // already decided by an outer field
 	}
 	f, ok := sel.Obj().(*types.Var)
 	if !ok {
-		acc.kind = otherField
+		acc.kind, acc.status = otherField, true
 		return
 	}
 	switch {
@@ -359,19 +445,52 @@ func (c *checker) field(acc *access, sel *types.Selection) {
 		acc.kind, acc.field = metaField, "metadata."+lowerFirst(f.Name())
 		switch f.Name() {
 		case "Labels":
-			acc.area = labelsArea
+			acc.area = Labels
 		case "Annotations":
-			acc.area = annotationsArea
+			acc.area = Annotations
 		case "OwnerReferences":
-			acc.area = ownersArea
+			acc.area = Owners
 		case "Finalizers":
-			acc.area = finalizersArea
+			acc.area = Finalizers
 		}
 	case decl != nil && crmodel.IsNamed(decl, crmodel.MetaV1Path, "TypeMeta"):
 		acc.kind = typeMeta
 	default:
-		acc.kind, acc.field = otherField, f.Name()
+		acc.kind, acc.field, acc.status = otherField, f.Name(), mayHoldStatus(sel)
 	}
+}
+
+// mayHoldStatus reports whether the field sel selects from the object may
+// hold its status: unless the object encodes as plain JSON (no
+// MarshalJSON or UnmarshalJSON of its own, which Unstructured has, whose
+// Object map holds everything) and the field through which sel goes is
+// neither embedded without a JSON name (inlined) nor named status in JSON
+// (as the API server names it; encoding/json matches names without regard
+// to case).
+func mayHoldStatus(sel *types.Selection) bool {
+	recv := sel.Recv()
+	st := StructOf(recv)
+	idx := sel.Index()
+	if st == nil || len(idx) == 0 || idx[0] >= st.NumFields() {
+		return true
+	}
+	for _, m := range []string{"MarshalJSON", "UnmarshalJSON"} {
+		if obj, _, _ := types.LookupFieldOrMethod(recv, true, nil, m); obj != nil {
+			return true
+		}
+	}
+	tag := reflect.StructTag(st.Tag(idx[0])).Get("json")
+	if tag == "-" {
+		return false // never encoded
+	}
+	name, _, _ := strings.Cut(tag, ",")
+	if name == "" {
+		if st.Field(idx[0]).Embedded() {
+			return true
+		}
+		name = st.Field(idx[0]).Name()
+	}
+	return strings.EqualFold(name, "status")
 }
 
 func lowerFirst(s string) string {
@@ -387,7 +506,7 @@ func declaredIn(sel *types.Selection) types.Type {
 	t := sel.Recv()
 	idx := sel.Index()
 	for _, i := range idx[:len(idx)-1] {
-		st := structOf(t)
+		st := StructOf(t)
 		if st == nil || i >= st.NumFields() {
 			return nil
 		}
@@ -399,7 +518,8 @@ func declaredIn(sel *types.Selection) types.Type {
 	return t
 }
 
-func structOf(t types.Type) *types.Struct {
+// StructOf returns the struct type t is or points to, or nil.
+func StructOf(t types.Type) *types.Struct {
 	if p, ok := types.Unalias(t).Underlying().(*types.Pointer); ok {
 		t = p.Elem()
 	}
@@ -408,18 +528,18 @@ func structOf(t types.Type) *types.Struct {
 }
 
 // write is an assignment to (or through) an access.
-func (w *walker) write(acc access, pos token.Pos) effect {
-	var e effect
+func (w *walker) write(acc access, pos token.Pos) Effect {
+	var e Effect
 	switch acc.kind {
 	case metaField:
 		switch acc.area {
 		case 0:
 			e.block(pos, acc.field+" is assigned")
-		case ownersArea:
+		case Owners:
 			// Entries may be removed: see replacesOwners.
 			e.block(pos, replacesOwners)
 		default:
-			e.changed = acc.area
+			e.Changed = acc.area
 		}
 	case typeMeta:
 		// apiVersion and kind are not stored: no change to send.
@@ -435,9 +555,16 @@ func (w *walker) write(acc access, pos token.Pos) effect {
 
 // context classifies what the expression acc.top is used for; stack ends
 // with its parent.
-func (w *walker) context(acc access, stack []ast.Node, depth int) effect {
+func (w *walker) context(acc access, stack []ast.Node, depth int) Effect {
 	if len(stack) == 0 {
-		return effect{}
+		return Effect{}
+	}
+	if w.c.opts.Status && !w.reachesStatus(acc) {
+		// Whatever is done to the metadata or the spec leaves the
+		// status alone, but for a function held in the object.
+		if call, ok := stack[len(stack)-1].(*ast.CallExpr); !ok || call.Fun != acc.top {
+			return Effect{}
+		}
 	}
 	pos := acc.top.Pos()
 	switch p := stack[len(stack)-1].(type) {
@@ -455,10 +582,10 @@ func (w *walker) context(acc access, stack []ast.Node, depth int) effect {
 			acc.top = p
 			return w.context(acc, stack[:len(stack)-1], depth)
 		}
-		return effect{}
+		return Effect{}
 	case *ast.CallExpr:
 		if p.Fun == acc.top {
-			var e effect
+			var e Effect
 			e.block(pos, "a function held in it is called")
 			return e
 		}
@@ -467,23 +594,23 @@ func (w *walker) context(acc access, stack []ast.Node, depth int) effect {
 				return w.arg(acc, p, i, stack[:len(stack)-1], depth)
 			}
 		}
-		return effect{}
+		return Effect{}
 	case *ast.ValueSpec, *ast.CompositeLit, *ast.SendStmt, *ast.TypeAssertExpr:
 		return w.bind(acc, nil, pos)
 	case *ast.KeyValueExpr:
 		if p.Value == acc.top {
 			return w.bind(acc, nil, pos)
 		}
-		return effect{}
+		return Effect{}
 	}
 	// Compared, ranged over, returned, printed, used as an index: read.
-	return effect{}
+	return Effect{}
 }
 
 // bind classifies an access whose value is stored elsewhere: in a
 // variable (as), a composite literal, a channel.
-func (w *walker) bind(acc access, as *ast.AssignStmt, pos token.Pos) effect {
-	var e effect
+func (w *walker) bind(acc access, as *ast.AssignStmt, pos token.Pos) Effect {
+	var e Effect
 	if as != nil && boundToBlank(as, acc.top) {
 		return e // _, ok := obj.Data[k]: nothing holds the value
 	}
@@ -588,12 +715,12 @@ var readOnlyPkgs = map[string]bool{
 // others.
 var controllerutilFuncs = map[string]struct {
 	idx  int
-	area area
+	area Area
 }{
-	"SetControllerReference": {1, ownersArea},
-	"SetOwnerReference":      {1, ownersArea},
-	"AddFinalizer":           {0, finalizersArea},
-	"RemoveFinalizer":        {0, finalizersArea},
+	"SetControllerReference": {1, Owners},
+	"SetOwnerReference":      {1, Owners},
+	"AddFinalizer":           {0, Finalizers},
+	"RemoveFinalizer":        {0, Finalizers},
 }
 
 // replacesOwners rules out an Update whose owner references may lose an
@@ -611,10 +738,10 @@ const (
 
 // arg classifies an access handed to a call as argument i; stack ends with
 // the call's parent.
-func (w *walker) arg(acc access, call *ast.CallExpr, i int, stack []ast.Node, depth int) effect {
+func (w *walker) arg(acc access, call *ast.CallExpr, i int, stack []ast.Node, depth int) Effect {
 	info := w.c.info
 	pos := acc.top.Pos()
-	var e effect
+	var e Effect
 	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
 		// A conversion, such as labels.Set(obj.Labels): the same value.
 		acc.top = call
@@ -662,7 +789,7 @@ func (w *walker) arg(acc access, call *ast.CallExpr, i int, stack []ast.Node, de
 		case "ContainsFinalizer", "HasControllerReference", "HasOwnerReference":
 			return e
 		case "RemoveOwnerReference", "RemoveControllerReference":
-			if i == 1 {
+			if i == 1 && !w.c.opts.Status {
 				e.block(pos, replacesOwners)
 			}
 			return e
@@ -670,9 +797,9 @@ func (w *walker) arg(acc access, call *ast.CallExpr, i int, stack []ast.Node, de
 	case isFunc && pkgPath == crmodel.MetaV1Path:
 		switch fn.Name() {
 		case "SetMetaDataLabel":
-			return w.known(acc, 0, labelsArea, i, pos)
+			return w.known(acc, 0, Labels, i, pos)
 		case "SetMetaDataAnnotation":
-			return w.known(acc, 0, annotationsArea, i, pos)
+			return w.known(acc, 0, Annotations, i, pos)
 		}
 		return e // HasLabel, IsControlledBy, GetControllerOf, NewControllerRef: reads
 	case isFunc && pkgPath == apiMetaPath && (strings.HasPrefix(fn.Name(), "Set") || strings.HasPrefix(fn.Name(), "Remove")):
@@ -690,7 +817,11 @@ func (w *walker) arg(acc access, call *ast.CallExpr, i int, stack []ast.Node, de
 	case fn != nil && pkgPath == crmodel.ClientPath || fn != nil && w.c.m.ClassifyMethod(fn, recvType(info, call)) != crmodel.NotWrite || fn != nil && fn.Name() == "Get" && w.c.m.IsGet(fn, recvType(info, call)):
 		// Written or read again through the client on the way: the copy
 		// to patch from, and what the Update sends, are another story.
-		e.block(pos, describe(acc, w.v)+" is read or written through the client again")
+		// For status mode these are the reloads, which leave the object
+		// as the API server has it.
+		if !w.c.opts.Status {
+			e.block(pos, describe(acc, w.v)+" is read or written through the client again")
+		}
 		return e
 	}
 	if acc.kind == typeMeta {
@@ -717,7 +848,7 @@ func (w *walker) arg(acc access, call *ast.CallExpr, i int, stack []ast.Node, de
 			return *w.c.summary(fn.Origin(), fd, i, access{kind: metaField, area: acc.area, field: acc.field}, depth)
 		}
 	}
-	if acc.kind == metaField && acc.area != 0 && acc.area != ownersArea {
+	if acc.kind == metaField && acc.area != 0 && acc.area != Owners {
 		// Whatever the callee does with a metadata map or list changes
 		// that at most.
 		e.mayChange(acc.area)
@@ -733,14 +864,14 @@ func (w *walker) arg(acc access, call *ast.CallExpr, i int, stack []ast.Node, de
 
 // known applies a recognised helper: argument objIdx of the call changes
 // area; the others are read.
-func (w *walker) known(acc access, objIdx int, a area, i int, pos token.Pos) effect {
-	var e effect
+func (w *walker) known(acc access, objIdx int, a Area, i int, pos token.Pos) Effect {
+	var e Effect
 	if i != objIdx {
 		return e // the owner of an owner reference, a key: read
 	}
 	switch acc.kind {
 	case wholeObject, wholeMeta:
-		e.changed = a
+		e.Changed = a
 	default:
 		e.block(pos, describe(acc, w.v)+" is handed to a metadata helper")
 	}
@@ -806,13 +937,16 @@ func readOnlyInterface(t types.Type) bool {
 
 // method classifies a method called on an access (or taken as a value);
 // stack ends with the selector's parent.
-func (w *walker) method(acc access, sel *ast.SelectorExpr, s *types.Selection, stack []ast.Node, depth int) effect {
-	var e effect
+func (w *walker) method(acc access, sel *ast.SelectorExpr, s *types.Selection, stack []ast.Node, depth int) Effect {
+	var e Effect
 	pos := sel.Pos()
 	fn, _ := s.Obj().(*types.Func)
 	if len(stack) == 0 || fn == nil {
 		e.block(pos, "a method of "+describe(acc, w.v)+" is taken as a value")
 		return e
+	}
+	if w.c.opts.Status && !w.reachesStatus(acc) {
+		return e // a method of the metadata or the spec
 	}
 	call, ok := stack[len(stack)-1].(*ast.CallExpr)
 	if !ok || call.Fun != sel {
@@ -827,18 +961,21 @@ func (w *walker) method(acc access, sel *ast.SelectorExpr, s *types.Selection, s
 	switch {
 	case crmodel.IsPath(pkgPath, crmodel.MetaV1Path) && (acc.kind == wholeObject || acc.kind == wholeMeta):
 		// ObjectMeta's accessors, or metav1.Object's.
+		if w.c.opts.Status {
+			return e // metadata only
+		}
 		switch name {
 		case "SetLabels":
-			e.changed = labelsArea
+			e.Changed = Labels
 		case "SetAnnotations":
-			e.changed = annotationsArea
+			e.Changed = Annotations
 		case "SetOwnerReferences":
 			e.block(pos, replacesOwners)
 		case "SetFinalizers":
-			e.changed = finalizersArea
+			e.Changed = Finalizers
 		case "GetLabels", "GetAnnotations", "GetOwnerReferences", "GetFinalizers":
 			// The map or list itself: follow what is done to it.
-			a := map[string]area{"GetLabels": labelsArea, "GetAnnotations": annotationsArea, "GetOwnerReferences": ownersArea, "GetFinalizers": finalizersArea}[name]
+			a := map[string]Area{"GetLabels": Labels, "GetAnnotations": Annotations, "GetOwnerReferences": Owners, "GetFinalizers": Finalizers}[name]
 			return w.context(access{kind: metaField, area: a, field: "metadata", top: call}, stack[:len(stack)-1], depth)
 		default:
 			if strings.HasPrefix(name, "Set") {
@@ -879,14 +1016,25 @@ func (w *walker) method(acc access, sel *ast.SelectorExpr, s *types.Selection, s
 	return e
 }
 
+// Summary returns what fn, declared by fd in the package, does to its
+// parameter idx (-1: the receiver): to the object it is handed or, for a
+// map parameter (isMap), to the map, whose changes then count as Labels.
+func (c *Checker) Summary(fn *types.Func, fd *ast.FuncDecl, idx int, isMap bool) Effect {
+	root := access{kind: wholeObject}
+	if isMap {
+		root = access{kind: metaField, area: Labels, field: "the map"}
+	}
+	return *c.summary(fn, fd, idx, root, 0)
+}
+
 // summary returns what fn, declared by fd in the package, does to its
 // parameter idx (-1: the receiver) on every path, memoised.
-func (c *checker) summary(fn *types.Func, fd *ast.FuncDecl, idx int, root access, depth int) *effect {
+func (c *Checker) summary(fn *types.Func, fd *ast.FuncDecl, idx int, root access, depth int) *Effect {
 	key := summaryKey{fn, idx, root.area}
 	if s, ok := c.summaries[key]; ok {
 		return s
 	}
-	s := &effect{}
+	s := &Effect{}
 	if depth >= maxDepth {
 		s.block(fd.Pos(), "the object is handed on too deep to follow")
 		return s // not memoised: a shallower call may follow it
@@ -899,16 +1047,16 @@ func (c *checker) summary(fn *types.Func, fd *ast.FuncDecl, idx int, root access
 		return s // unnamed: unused
 	}
 	root.top = nil
-	w := &walker{c: c, v: p, root: root, aliases: make(map[*types.Var]area)}
-	walkStack(fd.Body, func(n ast.Node, stack []ast.Node) bool {
+	w := &walker{c: c, v: p, root: root, aliases: make(map[*types.Var]Area)}
+	WalkStack(fd.Body, func(n ast.Node, stack []ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
 			w.ident(id, stack, depth+1)
 		}
 		return true
 	})
 	*s = w.eff
-	if s.blocked != "" {
-		s.blocked = fmt.Sprintf("%s (in %s)", s.blocked, fn.Name())
+	if s.Blocked != "" {
+		s.Blocked = fmt.Sprintf("%s (in %s)", s.Blocked, fn.Name())
 	}
 	return s
 }

@@ -1,0 +1,31 @@
+package objectupdate
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/statuslint/statuslint/internal/crmodel"
+	"github.com/statuslint/statuslint/internal/objchange"
+)
+
+// What an Update sends is what changed in the object since its load. The
+// pass reports only when every change can be seen and is to the
+// metadata's labels, annotations, owner references or finalizers:
+// internal/objchange classifies each use of the object between its load
+// and the Update (and in the package's functions it is handed to), and
+// this pass's ChangesParams facts say what other packages' functions do.
+
+// checker holds the pass's state for a package.
+type checker struct {
+	*objchange.Checker
+	pass *analysis.Pass
+	info *types.Info
+	m    *crmodel.Model
+}
+
+func newChecker(pass *analysis.Pass, m *crmodel.Model) *checker {
+	c := &checker{pass: pass, info: pass.TypesInfo, m: m}
+	c.Checker = objchange.New(pass, m, objchange.Options{Imported: c.imported})
+	return c
+}
