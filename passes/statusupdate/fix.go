@@ -12,6 +12,7 @@ import (
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/fixes"
 	"github.com/statuslint/statuslint/internal/ignore"
+	"github.com/statuslint/statuslint/internal/objchange"
 	"github.com/statuslint/statuslint/internal/reach"
 )
 
@@ -73,6 +74,14 @@ func suggestFix(pass *analysis.Pass, res *reach.Result, ol *objectLoads, file *a
 			load, loadCall, reason = lastLoad(ol, path, body, v)
 		}
 	}
+	// reload is set when the snapshot goes after the last statement that
+	// loads the object again on some paths (see afterReloads).
+	var reload ast.Stmt
+	if load == nil && reason == fixes.LoadedAgain.Reason(v.Name()) {
+		var why string
+		load, loadCall, reload, why = afterReloads(pass, res.Model, ol, names, path, body, v)
+		reason += why
+	}
 	if load == nil {
 		if params != nil && params.Pos() <= v.Pos() && v.Pos() < params.End() {
 			reason = fmt.Sprintf("%s is a parameter, loaded by the caller; snapshot it there and patch with client.MergeFrom", v.Name())
@@ -85,7 +94,7 @@ func suggestFix(pass *analysis.Pass, res *reach.Result, ol *objectLoads, file *a
 	if !ol.isGet(loadCall) && !late {
 		return nil, "", true
 	}
-	if late && loadedElsewhere(ol, body, v, loadCall) {
+	if late && loadedElsewhere(ol, body, v, loadCall, load, reload) {
 		// One snapshot after the load fits only if nothing reads into the
 		// object again before the write runs, which for a late write is
 		// anywhere in the function.
@@ -100,6 +109,9 @@ func suggestFix(pass *analysis.Pass, res *reach.Result, ol *objectLoads, file *a
 	// copy of an object that failed to load is never used.
 	if check := fixes.ErrCheckAfter(info, body, load); check != nil {
 		load = check
+	}
+	if reload != nil {
+		load = reload
 	}
 	clientName, importEdits := fixes.AddImport(pass, file, call.Pos(), crmodel.ClientPath, "client")
 	baseName, copyStmt := names.Copy(pass, res.Model, clientName, load, v, addr, body, "base")
@@ -161,10 +173,15 @@ func capturedAt(path []ast.Node, v *types.Var, retried bool) (outer []ast.Node, 
 }
 
 // loadedElsewhere reports whether body, function literals included, reads
-// into v (a Get) anywhere but at load, or assigns v.
-func loadedElsewhere(ol *objectLoads, body *ast.BlockStmt, v *types.Var, load *ast.CallExpr) bool {
+// into v (a Get) anywhere but at load, or assigns v. When the snapshot goes
+// after reload (see afterReloads), what the statements from loadStmt to
+// reload do is known not to matter, and they are left out.
+func loadedElsewhere(ol *objectLoads, body *ast.BlockStmt, v *types.Var, load *ast.CallExpr, loadStmt, reload ast.Stmt) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
+		if reload != nil && n != nil && loadStmt.Pos() <= n.Pos() && n.End() <= reload.End() {
+			return false
+		}
 		switch n := n.(type) {
 		case *ast.CallExpr:
 			if n != load && ol.loadsVar(n, v) && ol.isGet(n) {
@@ -213,6 +230,9 @@ func unpatchable(pass *analysis.Pass, call *ast.CallExpr, sel *ast.SelectorExpr)
 type snapshotNames struct {
 	*fixes.Snapshots
 	byParam map[*types.Var]string
+	// changes is the status-mode classification of afterReloads, made
+	// when first needed.
+	changes *objchange.Checker
 }
 
 func newSnapshotNames() *snapshotNames {

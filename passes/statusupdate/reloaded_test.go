@@ -1,0 +1,57 @@
+package statusupdate_test
+
+import (
+	"bytes"
+	"go/format"
+	"os"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/statuslint/statuslint/internal/fixtest"
+)
+
+// TestSnapshotAfterReloads covers writes that some paths load the object
+// again before: fixed with a snapshot after the last reload when nothing
+// from the Get to there can change the status; not fixed when something
+// may, when the reload is in a loop, or when the object was last written
+// (reported as ever).
+func TestSnapshotAfterReloads(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(t, ""), "statusupdate/reloaded")
+}
+
+// TestSnapshotAfterReloadsCompiles applies every fix of the case as
+// statuslint's -fix does (two writes after one reload make the same
+// edit, which merges into one line) and type-checks the package with the
+// fixed file in place of the original.
+func TestSnapshotAfterReloadsCompiles(t *testing.T) {
+	dir := testdata()
+	files := fixtest.Run(t, dir, []*analysis.Analyzer{newAnalyzer(t, "")}, "statusupdate/reloaded")
+	if len(files) != 1 {
+		t.Fatalf("fixed %d files, want 1", len(files))
+	}
+	for name, src := range files {
+		if formatted, err := format.Source(src); err != nil || !bytes.Equal(formatted, src) {
+			t.Errorf("%s: fixed file is not gofmt-clean (%v):\n%s", name, err, src)
+		}
+		// Seven fixed writes in six functions: Shared's two share one copy.
+		if n := bytes.Count(src, []byte("base := s.DeepCopy()")); n != 6 {
+			t.Errorf("%s: %d snapshots, want 6", name, n)
+		}
+	}
+	cfg := &packages.Config{
+		Mode:    packages.NeedName | packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedDeps | packages.NeedImports,
+		Dir:     dir,
+		Env:     append(os.Environ(), "GOPATH="+dir, "GO111MODULE=off", "GOWORK=off"),
+		Overlay: files,
+	}
+	pkgs, err := packages.Load(cfg, "statusupdate/reloaded")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if packages.PrintErrors(pkgs) > 0 {
+		t.Error("the fixed package does not compile")
+	}
+}
