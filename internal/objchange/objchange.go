@@ -997,7 +997,7 @@ func (w *walker) method(acc access, sel *ast.SelectorExpr, s *types.Selection, s
 		if t := w.c.info.TypeOf(call); t != nil && mutable(t) {
 			acc.top = call
 			if acc.kind == wholeObject || acc.kind == wholeMeta {
-				acc.kind, acc.field = otherField, name+"()"
+				acc.kind, acc.field, acc.status = otherField, name+"()", true
 			}
 			return w.context(acc, stack[:len(stack)-1], depth)
 		}

@@ -39,6 +39,9 @@ type Secret struct {
 func (in *Secret) DeepCopy() *Secret              { out := *in; return &out }
 func (in *Secret) DeepCopyObject() runtime.Object { return in.DeepCopy() }
 
+// Conditions returns the status's conditions, sharing their array.
+func (in *Secret) Conditions() []metav1.Condition { return in.Status.Conditions }
+
 const finalizer = "example.com/cleanup"
 
 type R struct{ client.Client }
@@ -117,7 +120,7 @@ func (r *R) StatusBefore(ctx context.Context, req reconcile.Request) (reconcile.
 			return reconcile.Result{}, err
 		}
 	}
-	return reconcile.Result{}, r.Status().Update(ctx, &s) // want `\(no suggested fix: s is loaded or assigned again on some paths before the write; a snapshot after the last of them could miss a status change: Status is changed \(line 114\)\)$`
+	return reconcile.Result{}, r.Status().Update(ctx, &s) // want `\(no suggested fix: s is loaded or assigned again on some paths before the write; a snapshot after the last of them could miss a status change: Status is changed \(line 117\)\)$`
 }
 
 // StatusInBranch changes the status in the reload's branch, before the
@@ -133,7 +136,7 @@ func (r *R) StatusInBranch(ctx context.Context, req reconcile.Request) (reconcil
 			return reconcile.Result{}, err
 		}
 	}
-	return reconcile.Result{}, r.Status().Update(ctx, &s) // want `\(no suggested fix: s is loaded or assigned again on some paths before the write; a snapshot after the last of them could miss a status change: Status is changed \(line 131\)\)$`
+	return reconcile.Result{}, r.Status().Update(ctx, &s) // want `\(no suggested fix: s is loaded or assigned again on some paths before the write; a snapshot after the last of them could miss a status change: Status is changed \(line 134\)\)$`
 }
 
 // HelperChanges hands the object to a helper of the package that changes
@@ -149,7 +152,7 @@ func (r *R) HelperChanges(ctx context.Context, req reconcile.Request) (reconcile
 			return reconcile.Result{}, err
 		}
 	}
-	return reconcile.Result{}, r.Status().Update(ctx, &s) // want `\(no suggested fix: s is loaded or assigned again on some paths before the write; a snapshot after the last of them could miss a status change: Status is changed \(in markPending\) \(line 172\)\)$`
+	return reconcile.Result{}, r.Status().Update(ctx, &s) // want `\(no suggested fix: s is loaded or assigned again on some paths before the write; a snapshot after the last of them could miss a status change: Status is changed \(in markPending\) \(line 175\)\)$`
 }
 
 // HelperReads hands it to helpers that only read it.
@@ -274,7 +277,7 @@ func (r *R) Captured(ctx context.Context, req reconcile.Request) (reconcile.Resu
 			return reconcile.Result{}, err
 		}
 	}
-	return reconcile.Result{}, r.Status().Update(ctx, &s) // want `could miss a status change: s is captured by a function literal, which may change it when it runs \(line 271\)\)$`
+	return reconcile.Result{}, r.Status().Update(ctx, &s) // want `could miss a status change: s is captured by a function literal, which may change it when it runs \(line 274\)\)$`
 }
 
 // Aliased keeps a second pointer to the object: its changes are not
@@ -291,7 +294,7 @@ func (r *R) Aliased(ctx context.Context, req reconcile.Request) (reconcile.Resul
 		}
 	}
 	other.Status.Phase = "Ready"
-	return reconcile.Result{}, r.Status().Update(ctx, s) // want `could miss a status change: s is stored elsewhere, whose changes are not followed \(line 287\)\)$`
+	return reconcile.Result{}, r.Status().Update(ctx, s) // want `could miss a status change: s is stored elsewhere, whose changes are not followed \(line 290\)\)$`
 }
 
 // InLoop reloads inside a loop that the Get is outside: no fix.
@@ -356,6 +359,23 @@ func (r *R) RereadAfterDefer(ctx context.Context, req reconcile.Request) (reconc
 	return reconcile.Result{}, nil
 }
 
+// Getter keeps what a method of the object returns, which points into the
+// status.
+func (r *R) Getter(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	var s Secret
+	if err := r.Get(ctx, req.NamespacedName, &s); err != nil {
+		return reconcile.Result{}, err
+	}
+	conds := s.Conditions()
+	if controllerutil.AddFinalizer(&s, finalizer) {
+		if err := r.Update(ctx, &s); err != nil {
+			return reconcile.Result{}, err
+		}
+	}
+	conds[0].Reason = "Changed"
+	return reconcile.Result{}, r.Status().Update(ctx, &s) // want `could miss a status change: s\.Conditions\(\) is stored elsewhere, whose changes are not followed \(line 369\)\)$`
+}
+
 func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
 	r.Deferred(ctx, req)
 	r.Plain(ctx, req)
@@ -371,5 +391,6 @@ func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Res
 	r.Aliased(ctx, req)
 	r.DeferredReread(ctx, req)
 	r.RereadAfterDefer(ctx, req)
+	r.Getter(ctx, req)
 	return r.InLoop(ctx, req)
 }
