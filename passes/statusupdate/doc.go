@@ -67,18 +67,26 @@
 // The fix snapshots the object right after the statement that last loaded
 // it on every path to the write (a Get, or a Create, Update or Patch of it)
 // in the same function, or reuses a copy taken there, and keeps options
-// that are also patch options. It is not offered, and the message says
-// why, when the object is a parameter, when the write is deferred, in a
-// function literal, in a goroutine or through a method value, or when the
-// object is reloaded on only some paths. A JSON merge patch replaces whole
-// lists such as status.conditions and drops optimistic locking; where
-// several writers share a field, use client.MergeFromWithOptions(base,
-// client.MergeFromWithOptimisticLock{}) instead.
+// that are also patch options. A deferred write, or one in a function
+// literal called where it is made or retried on conflict, is patched from
+// a snapshot where the literal is made. Where some paths load the object
+// again before the write (a finalizer added and patched on some of them),
+// the snapshot goes after the last such reload, if nothing from the Get to
+// there can change the status. Where the object is a parameter of a helper
+// only this package calls, the helper gains a base parameter and each
+// caller passes a snapshot taken after its own load. Otherwise no fix is
+// offered, and the message says why: a write in another package's helper,
+// a goroutine or method value, an object that is not a local variable. A
+// JSON merge patch replaces whole lists such as status.conditions and
+// drops optimistic locking; where several writers share a field, use
+// client.MergeFromWithOptions(base, client.MergeFromWithOptimisticLock{})
+// instead.
 //
-// Settings: -statusupdate.roots (a regular expression over go/types full
-// names of extra root functions, such as
-// (*example.com/op/framework.Loop).Run) and -statusupdate.tests (also
-// check _test.go files). Generated files are never reported.
+// Settings: -statuslintreach.roots (a regular expression over go/types
+// full names of extra root functions, such as
+// (*example.com/op/framework.Loop).Run; -statusupdate.roots is its older
+// name) and -statusupdate.tests (also check _test.go files). Generated
+// files are never reported.
 //
 // Silence a finding with a reason on the line or the line above:
 //
