@@ -1,6 +1,7 @@
 package reach
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
 	"go/importer"
@@ -10,16 +11,21 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/gcexportdata"
 	"golang.org/x/tools/go/ssa"
 )
 
-// The imported package: a function, a generic function, a variable, a
-// constant and a type with a method.
+// The imported package: a function, generic functions (one of a generic
+// type), a variable, a constant and a type with a method.
 const importedSrc = `package a
 
 func F() int { return 1 }
 
 func G[T any](t T) T { return t }
+
+type Box[T any] struct{ V T }
+
+func H[T any](b Box[T]) T { return b.V }
 
 var V = 2
 
@@ -30,10 +36,10 @@ type T struct{ n int }
 func (t *T) M() int { return t.n }
 `
 
-// TestImportedValues checks which imports buildSSA creates with their
-// members: those whose functions or variables the code names, not those
-// it uses for types, methods and constants alone. It then builds each
-// package's SSA, which panics if a member the code needs is missing.
+// TestImportedValues checks which members of an import buildSSA creates:
+// the functions and variables the code names, not the types, methods and
+// constants it uses. It then builds each package's SSA, which panics if a
+// member the code needs is missing.
 func TestImportedValues(t *testing.T) {
 	for _, tc := range []struct {
 		body string
@@ -44,13 +50,16 @@ func TestImportedValues(t *testing.T) {
 		{"return a.F()", true},
 		{"return a.G(1)", true},
 		{"return a.G[int](1)", true},
+		{"return a.H(a.Box[int]{V: 1})", true},
 		{"return a.V", true},
 		{"f := a.F; return f()", true},
 		{"a.V = 4; return 0", true},
 	} {
 		t.Run(tc.body, func(t *testing.T) {
 			fset := token.NewFileSet()
-			imported := check(t, fset, "a", importedSrc, nil)
+			// From export data, as the analysis drivers give imports:
+			// its functions have no scopes.
+			imported := exported(t, fset, check(t, fset, "a", importedSrc, nil))
 			src := fmt.Sprintf("package b\n\nimport \"a\"\n\nfunc B() int { %s }\n", tc.body)
 			info := &types.Info{
 				Types:      make(map[ast.Expr]types.TypeAndValue),
@@ -62,7 +71,7 @@ func TestImportedValues(t *testing.T) {
 				Selections: make(map[*ast.SelectorExpr]*types.Selection),
 			}
 			f, pkg := parseCheck(t, fset, "b", src, info, imported)
-			if got := importedValues(pkg, info)[imported]; got != tc.want {
+			if got := len(importedValues(pkg, info)[imported]) > 0; got != tc.want {
 				t.Errorf("importedValues names a: %v, want %v", got, tc.want)
 			}
 			ssaPkg := buildSSA(&analysis.Pass{Fset: fset, Pkg: pkg, Files: []*ast.File{f}, TypesInfo: info})
@@ -72,6 +81,19 @@ func TestImportedValues(t *testing.T) {
 			}
 		})
 	}
+}
+
+func exported(t *testing.T, fset *token.FileSet, pkg *types.Package) *types.Package {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := gcexportdata.Write(&buf, fset, pkg); err != nil {
+		t.Fatal(err)
+	}
+	imported, err := gcexportdata.Read(&buf, fset, make(map[string]*types.Package), pkg.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return imported
 }
 
 func check(t *testing.T, fset *token.FileSet, path, src string, imported *types.Package) *types.Package {

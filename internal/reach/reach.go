@@ -315,36 +315,43 @@ func run(pass *analysis.Pass, roots *Pattern, tests *bool) (*Result, error) {
 // are created on demand, without bodies.
 //
 // The SSA builder needs a Package for every direct import (the package
-// initializer calls theirs), but members only for the imported functions
+// initializer calls theirs), and members only for the imported functions
 // and variables the code names: methods of imported types are created on
 // demand. Creating an import from its types allocates a Function for
-// every method of every type it declares, which for k8s.io/api/core/v1
-// is thousands, and was most of this analyzer's cost on an operator's
-// packages. So a direct import the package names no function or variable
-// of is created from an empty file: a Package with no members but its
-// initializer.
+// every method of every type it declares (thousands for
+// k8s.io/api/core/v1 or meta/v1), which was most of this analyzer's cost
+// on an operator's packages. So each direct import is created from a
+// file that declares only the functions and variables the package names
+// (importedValues), bodiless: each becomes the member it would have been,
+// a function without blocks or a global. An import whose generic
+// function the package calls is created from its types as before.
 func buildSSA(pass *analysis.Pass) *ssa.Package {
 	prog := ssa.NewProgram(pass.Fset, ssa.InstantiateGenerics)
 	used := importedValues(pass.Pkg, pass.TypesInfo)
 	for _, p := range pass.Pkg.Imports() {
-		if used[p] {
+		if slices.ContainsFunc(used[p], isGeneric) {
+			// The builder instantiates a generic function from its
+			// declaration's scope, which only its types have.
 			prog.CreatePackage(p, nil, nil, true)
-		} else {
-			prog.CreatePackage(p, []*ast.File{{Name: ast.NewIdent(p.Name())}}, new(types.Info), true)
+			continue
 		}
+		file, info := declarations(p, used[p])
+		prog.CreatePackage(p, []*ast.File{file}, info, true)
 	}
 	pkg := prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
 	pkg.Build()
 	return pkg
 }
 
-// importedValues returns the packages other than pkg whose package-level
-// functions or variables info says the code refers to.
-func importedValues(pkg *types.Package, info *types.Info) map[*types.Package]bool {
-	used := make(map[*types.Package]bool)
+// importedValues returns, for each package other than pkg, the
+// package-level functions and variables of it that info says the code
+// refers to.
+func importedValues(pkg *types.Package, info *types.Info) map[*types.Package][]types.Object {
+	used := make(map[*types.Package][]types.Object)
+	seen := make(map[types.Object]bool)
 	for _, obj := range info.Uses {
 		p := obj.Pkg()
-		if p == nil || p == pkg || used[p] {
+		if p == nil || p == pkg {
 			continue
 		}
 		if fn, ok := obj.(*types.Func); ok {
@@ -354,10 +361,41 @@ func importedValues(pkg *types.Package, info *types.Info) map[*types.Package]boo
 		case *types.Func, *types.Var:
 			// Package-level only: methods, fields and parameters
 			// are not in the scope.
-			used[p] = p.Scope().Lookup(obj.Name()) == obj
+			if !seen[obj] && p.Scope().Lookup(obj.Name()) == obj {
+				seen[obj] = true
+				used[p] = append(used[p], obj)
+			}
 		}
 	}
 	return used
+}
+
+func isGeneric(obj types.Object) bool {
+	fn, ok := obj.(*types.Func)
+	return ok && fn.Signature().TypeParams().Len() > 0
+}
+
+// declarations returns a file declaring objs, functions without bodies
+// and variables without values, and the types.Info that ties its names to
+// them, for ssa.CreatePackage.
+func declarations(p *types.Package, objs []types.Object) (*ast.File, *types.Info) {
+	file := &ast.File{Name: ast.NewIdent(p.Name())}
+	info := &types.Info{Defs: make(map[*ast.Ident]types.Object, len(objs))}
+	var vars []ast.Spec
+	for _, obj := range objs {
+		id := ast.NewIdent(obj.Name())
+		info.Defs[id] = obj
+		switch obj.(type) {
+		case *types.Func:
+			file.Decls = append(file.Decls, &ast.FuncDecl{Name: id, Type: &ast.FuncType{}})
+		case *types.Var:
+			vars = append(vars, &ast.ValueSpec{Names: []*ast.Ident{id}})
+		}
+	}
+	if len(vars) > 0 {
+		file.Decls = append(file.Decls, &ast.GenDecl{Tok: token.VAR, Specs: vars})
+	}
+	return file, info
 }
 
 type analyzer struct {
