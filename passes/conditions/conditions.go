@@ -6,7 +6,6 @@ import (
 	"go/token"
 	"slices"
 	"sort"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -97,7 +96,7 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 	sort.Slice(found, func(i, j int) bool { return found[i].call.Pos() < found[j].call.Pos() })
 	c.suggestFixes(found)
 	for _, f := range found {
-		d := analysis.Diagnostic{Pos: f.call.Pos(), End: f.call.End(), Message: f.msg}
+		d := analysis.Diagnostic{Pos: f.call.Pos(), End: f.call.End(), Message: f.msg, Related: res.PathRelated(f.fn, pass.Pkg)}
 		if f.fix != nil {
 			d.SuggestedFixes = []analysis.SuggestedFix{*f.fix}
 		} else if f.note != "" {
@@ -256,21 +255,17 @@ func (f *finding) setElsewhere(s string) {
 	}
 }
 
-// message says what, why and what to do, with the reconcile path when
-// the call is not in a reconcile root itself.
+// message says what, why and what to do; the reconcile path, when the
+// call is not in a reconcile root itself, is related information.
 func (c *checker) message(f *finding) string {
-	where := ""
-	if path := c.res.Path(f.fn); len(path) > 1 {
-		where = " in the reconcile path (" + strings.Join(path, " → ") + ")"
-	}
 	if f.legacy {
-		return "status written after SetStatusCondition whether or not a condition changed" + where + "; " + consequence + ": " + legacyAdv
+		return "status written after SetStatusCondition whether or not a condition changed; " + consequence + ": " + legacyAdv
 	}
 	adv := advice
 	if f.others.kind != noMutation {
 		adv = adviceOthers
 	}
-	return "status written although SetStatusCondition reported no change (result ignored)" + where + "; " + consequence + ": " + adv
+	return "status written although SetStatusCondition reported no change (result ignored); " + consequence + ": " + adv
 }
 
 func (c *checker) fileOf(pos token.Pos) *ast.File {

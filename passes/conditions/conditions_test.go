@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/relatedtest"
 	"github.com/statuslint/statuslint/passes/conditions"
 )
 
@@ -32,7 +33,11 @@ func testdata(elem ...string) string {
 // TestFixes covers ignored results followed by writes in the same
 // function; every fix is checked against a .golden file.
 func TestFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(), "conditions/basic")
+	results := analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(), "conditions/basic")
+	// The reconcile paths, related information.
+	relatedtest.Check(t, results, []string{
+		"basic.go:114: basic.go:110 (*SubResourceReconciler).Reconcile calls (*SubResourceReconciler).setReady",
+	})
 }
 
 // TestFixesGofmt applies the fixes without reformatting: the result must
@@ -54,7 +59,13 @@ func TestGuarded(t *testing.T) {
 // helpers, mutation-only helpers (also in the API package, which writes
 // nothing), and flows too tangled for a fix.
 func TestHelpers(t *testing.T) {
-	analysistest.Run(t, testdata(), newAnalyzer(), "conditions/helpers", "conditions/api")
+	results := analysistest.Run(t, testdata(), newAnalyzer(), "conditions/helpers", "conditions/api")
+	// The reconcile paths, related information.
+	relatedtest.Check(t, results, []string{
+		"helpers.go:34: helpers.go:29 (*MutateReconciler).Reconcile calls markReady",
+		"helpers.go:86: helpers.go:88 (*ClosureSetReconciler).Reconcile calls func literal",
+		"helpers.go:183: helpers.go:178 (*GenericReconciler).Reconcile calls setWith",
+	})
 }
 
 // TestMutations covers the status changed on the way to the write by
@@ -64,7 +75,11 @@ func TestHelpers(t *testing.T) {
 // the pass cannot rule out is not reported; visible assignments are
 // reported without a fix, which would drop them.
 func TestMutations(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(), "conditions/mutations")
+	results := analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(), "conditions/mutations")
+	// The reconcile paths, related information.
+	relatedtest.Check(t, results, []string{
+		"reported.go:152: reported.go:145 (*TwiceReconciler).Reconcile calls (*TwiceReconciler).setReady",
+	})
 }
 
 // TestMutationFixesCompile applies the comparison fixes (the snapshot, the
@@ -80,7 +95,11 @@ func TestMutationFixesCompile(t *testing.T) {
 // where SetStatusCondition has no result: unconditional writes are
 // reported, pointing to a comparison; there is no fix.
 func TestLegacy(t *testing.T) {
-	analysistest.Run(t, testdata("legacy"), newAnalyzer(), "conditions/legacy")
+	results := analysistest.Run(t, testdata("legacy"), newAnalyzer(), "conditions/legacy")
+	// The reconcile paths, related information.
+	relatedtest.Check(t, results, []string{
+		"legacy.go:92: legacy.go:67 (*WidgetReconciler).Reconcile calls (*WidgetReconciler).helper",
+	})
 }
 
 // TestLegacyFixesCompile applies the fixes for apimachinery before v0.29,

@@ -158,15 +158,14 @@ func (c *checker) check(res *reach.Result, file *ast.File, call *ast.CallExpr, s
 		return analysis.Diagnostic{}, false
 	}
 
-	where := ""
-	if p := res.Path(fn); len(p) > 1 {
-		where = " (" + strings.Join(p, " → ") + ")"
-	}
+	// The reconcile path, when the call is not in a reconcile root
+	// itself, is related information.
 	d := analysis.Diagnostic{
 		Pos: call.Pos(),
 		End: call.End(),
-		Message: fmt.Sprintf("%s changed and sent with Update%s; another writer of this %s makes it fail with 409 Conflict: patch the metadata instead",
-			eff.Changed.String(), where, kind),
+		Message: fmt.Sprintf("%s changed and sent with Update; another writer of this %s makes it fail with 409 Conflict: patch the metadata instead",
+			eff.Changed.String(), kind),
+		Related: res.PathRelated(fn, c.pass.Pkg),
 	}
 	fix, reason := (*analysis.SuggestedFix)(nil), noFix
 	if noFix == "" {

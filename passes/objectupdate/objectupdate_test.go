@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/relatedtest"
 	"github.com/statuslint/statuslint/passes/objectupdate"
 )
 
@@ -30,7 +31,12 @@ func testdata(elem ...string) string {
 // TestFixes covers each metadata change the pass reports, on built-in
 // kinds and a custom resource; every fix is checked against a .golden file.
 func TestFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(), "objectupdate/basic")
+	results := analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(), "objectupdate/basic")
+	// The reconcile paths, related information.
+	relatedtest.Check(t, results, []string{
+		"basic.go:130: basic.go:120 (*ConfigMapReconciler).Reconcile calls (*ConfigMapReconciler).mark",
+		"basic.go:279: basic.go:274 (*HelperReconciler).Reconcile calls (*HelperReconciler).annotateAndUpdate",
+	})
 }
 
 // TestSilent covers the Updates that are not reported: spec and other
@@ -43,7 +49,11 @@ func TestSilent(t *testing.T) {
 // TestLegacy covers controller-runtime v0.6: Reconcile without a context,
 // runtime.Object arguments, and no StrategicMergeFrom for owner references.
 func TestLegacy(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata("legacy"), newAnalyzer(), "objectupdate/legacy")
+	results := analysistest.RunWithSuggestedFixes(t, testdata("legacy"), newAnalyzer(), "objectupdate/legacy")
+	// The reconcile paths, related information.
+	relatedtest.Check(t, results, []string{
+		"legacy.go:53: legacy.go:33 (*PodReconciler).Reconcile calls (*PodReconciler).adopt",
+	})
 }
 
 // TestIgnoreDirectives covers //statuslint:ignore for this pass: one that

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/statuslint/statuslint/internal/fixtest"
+	"github.com/statuslint/statuslint/internal/relatedtest"
 )
 
 // TestSnapshotAfterReloads covers writes that some paths load the object
@@ -19,7 +20,13 @@ import (
 // may, when the reload is in a loop, or when the object was last written
 // (reported as ever).
 func TestSnapshotAfterReloads(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(t, ""), "statusupdate/reloaded")
+	results := analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(t, ""), "statusupdate/reloaded")
+	// The reconcile paths, related information.
+	relatedtest.Check(t, results, []string{
+		"reloaded.go:81: reloaded.go:380 (*R).Reconcile calls (*R).Deferred",
+		"reloaded.go:81: reloaded.go:77 (*R).Deferred calls func literal",
+		"reloaded.go:106: reloaded.go:381 (*R).Reconcile calls (*R).Plain",
+	})
 }
 
 // TestSnapshotAfterReloadsCompiles applies every fix of the case as

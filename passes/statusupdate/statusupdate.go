@@ -3,6 +3,7 @@ package statusupdate
 import (
 	"fmt"
 	"go/ast"
+	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -70,18 +71,19 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 		if readFresh(pass, res, ol, file, w) {
 			continue // just read from the API server: no cached resourceVersion
 		}
-		path := strings.Join(res.Path(w.Fn), " → ")
-		d := analysis.Diagnostic{
-			Pos:     w.Node.Pos(),
-			End:     w.Node.End(),
-			Message: fmt.Sprintf("status written with Update in the reconcile path (%s); %s: patch the status instead", path, why),
-		}
+		clause := ""
 		if inConflictRetry(w.Fn) {
-			clause := retried
+			clause = retried
 			if !rereads(ol, file, w) {
 				clause = retriedSame
 			}
-			d.Message = fmt.Sprintf("status written with Update in the reconcile path (%s); %s%s: patch the status instead", path, why, clause)
+		}
+		// The path is related information, a location per step.
+		d := analysis.Diagnostic{
+			Pos:     w.Node.Pos(),
+			End:     w.Node.End(),
+			Message: fmt.Sprintf("status written with Update in the reconcile path; %s%s: patch the status instead", why, clause),
+			Related: res.PathRelated(w.Fn, pass.Pkg),
 		}
 		fix, reason, fresh := suggestFix(pass, res, ol, file, w, names)
 		if fresh {
@@ -94,7 +96,7 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 		}
 		rep.Report(d)
 	}
-	reportExternal(rep, probe, res, external)
+	reportExternal(pass, rep, probe, res, external)
 	exportFreshness(pass, res, ol)
 	exportWritten(pass, ol)
 	return nil, nil
@@ -106,7 +108,7 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 // mistake however many reconcile paths lead to it; a finding per call
 // buried it under copies. A call silenced by a directive is left out of
 // the group, so a directive keeps silencing exactly the call it is on.
-func reportExternal(rep *ignore.Reporter, probe *reportProbe, res *reach.Result, writes []*reach.Write) {
+func reportExternal(pass *analysis.Pass, rep *ignore.Reporter, probe *reportProbe, res *reach.Result, writes []*reach.Write) {
 	var keys []string
 	groups := make(map[string][]*reach.Write)
 	for _, w := range writes {
@@ -127,10 +129,9 @@ func reportExternal(rep *ignore.Reporter, probe *reportProbe, res *reach.Result,
 				kept = w
 			}
 		}
-		ext := kept.External
 		reached := ""
 		if len(group) > 1 {
-			reached = fmt.Sprintf("; %d calls in this package reach it", len(group))
+			reached = fmt.Sprintf(" (%d calls in this package reach it)", len(group))
 		}
 		// The retry clause only when every call is in a conflict retry:
 		// one that is not is not softened.
@@ -140,12 +141,21 @@ func reportExternal(rep *ignore.Reporter, probe *reportProbe, res *reach.Result,
 				clause = ""
 			}
 		}
+		// The reconcile path to the call and the chain in the other
+		// package are related information: the path a location per step,
+		// the chain, which the fact names without positions, at the call.
 		d := analysis.Diagnostic{
 			Pos: kept.Node.Pos(),
 			End: kept.Node.End(),
-			Message: fmt.Sprintf("status written with Update in the reconcile path (%s → %s at %s%s); %s%s: patch the status in %s instead",
-				strings.Join(res.Path(kept.Fn), " → "), strings.Join(ext.Chain, " → "), ext.At, reached, why, clause, kept.ExternalName),
+			Message: fmt.Sprintf("status written with Update in the reconcile path, in another package%s; %s%s: patch the status in %s instead",
+				reached, why, clause, kept.ExternalName),
+			Related: res.PathRelated(kept.Fn, pass.Pkg),
 		}
+		d.Related = append(d.Related, analysis.RelatedInformation{
+			Pos:     kept.Node.Pos(),
+			End:     kept.Node.End(),
+			Message: externalStep(pass.Pkg, kept),
+		})
 		for _, w := range group {
 			if w == kept {
 				continue
@@ -159,6 +169,15 @@ func reportExternal(rep *ignore.Reporter, probe *reportProbe, res *reach.Result,
 		}
 		probe.pass(d)
 	}
+}
+
+// externalStep words the last step of the path to a write in another
+// package: the call in this package, and the chain the callee's fact
+// names down to the write, "markReady calls helpers.SetReady →
+// helpers.update, which updates the status at helpers.go:19".
+func externalStep(pkg *types.Package, w *reach.Write) string {
+	return fmt.Sprintf("%s calls %s, which updates the status at %s",
+		reach.DisplayName(w.Fn, pkg), strings.Join(w.External.Chain, " → "), w.External.At)
 }
 
 // reportProbe sits between the ignore reporter and the pass, so that the

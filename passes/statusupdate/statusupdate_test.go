@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/relatedtest"
 	"github.com/statuslint/statuslint/passes/statusupdate"
 )
 
@@ -36,19 +37,35 @@ func testdata(elem ...string) string {
 // TestFixes covers the fixable writes; every fix is checked against a
 // .golden file.
 func TestFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(t, ""), "statusupdate/basic", "statusupdate/shadow")
+	results := analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(t, ""), "statusupdate/basic", "statusupdate/shadow")
+	// The reconcile paths, related information.
+	relatedtest.Check(t, results, []string{
+		"basic.go:177: basic.go:169 (*ParamReconciler).Reconcile calls (*ParamReconciler).refresh",
+	})
 }
 
 // TestPaths covers each way a reconcile reaches a write, and the writes
 // that must not be reported.
 func TestPaths(t *testing.T) {
-	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/paths")
+	results := analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/paths")
+	// The reconcile paths, related information.
+	relatedtest.Check(t, results, []string{
+		"paths.go:35: paths.go:37 (*R).Reconcile calls func literal",
+		"paths.go:52: paths.go:31 (*R).Reconcile calls (*R).markReady",
+		"paths.go:57: paths.go:44 (*R).Reconcile calls updateAny",
+		"paths.go:67: paths.go:30 (*R).Reconcile calls (*updater).set",
+		"paths.go:87: paths.go:30 (*R).Reconcile calls (valueSetter).set",
+	})
 }
 
 // TestCrossPackage covers facts: the helper package exports a fact, the
 // reconciler's package reports at its call.
 func TestCrossPackage(t *testing.T) {
-	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/crosspkg")
+	results := analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/crosspkg")
+	// The reconcile paths, related information.
+	relatedtest.Check(t, results, []string{
+		"crosspkg.go:20: crosspkg.go:20 (*R).Reconcile calls helpers.SetReady → helpers.update, which updates the status at helpers.go:19",
+	})
 }
 
 // TestOneFindingPerWrite covers a write of another package reached from
@@ -66,6 +83,7 @@ func TestOneFindingPerWrite(t *testing.T) {
 		}
 	}
 	want := []string{
+		"grouped.go:32 (*R).Reconcile calls relay.MarkReady → helpers.SetReady → helpers.update, which updates the status at helpers.go:19",
 		"grouped.go:40 this call reaches the same write ((*R).Reconcile → (*R).deep → helpers.SetReady → helpers.update at helpers.go:19)",
 		"grouped.go:46 this call reaches the same write ((*R).Reconcile → (*R).deep → (*R).deeper → helpers.SetReady → helpers.update at helpers.go:19)",
 		"grouped.go:35 this call reaches the same write ((*R).Reconcile → helpers.SetReady → helpers.update at helpers.go:19)",
@@ -88,7 +106,13 @@ func TestFreshReaders(t *testing.T) {
 // object again through a reader they are handed: their facts, and the
 // calls that hand in an uncached client (not reported) or the cached one.
 func TestFreshAcrossPackages(t *testing.T) {
-	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/freshhelpers", "statusupdate/freshcaller")
+	results := analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/freshhelpers", "statusupdate/freshcaller")
+	// The reconcile paths, related information.
+	relatedtest.Check(t, results, []string{
+		"freshcaller.go:39: freshcaller.go:39 (*R).Reconcile calls freshhelpers.Write, which updates the status at freshhelpers.go:53",
+		"freshcaller.go:49: freshcaller.go:49 (*Cached).Reconcile calls freshhelpers.UpdateWithRetry → func literal, which updates the status at freshhelpers.go:24",
+		"freshcaller.go:50: freshcaller.go:50 (*Cached).Reconcile calls freshhelpers.Refresh → freshhelpers.refresh, which updates the status at freshhelpers.go:38",
+	})
 }
 
 // TestFreshFromCallers covers an object parameter written or read fresh
@@ -109,7 +133,10 @@ func TestRoots(t *testing.T) {
 }
 
 func TestLegacy(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata("legacy"), newAnalyzer(t, ""), "statusupdate/legacy")
+	results := analysistest.RunWithSuggestedFixes(t, testdata("legacy"), newAnalyzer(t, ""), "statusupdate/legacy")
+	relatedtest.Check(t, results, []string{
+		"legacy.go:50: legacy.go:44 (*WidgetReconciler).Reconcile calls (*WidgetReconciler).setReady",
+	})
 }
 
 func TestBadRootsPattern(t *testing.T) {
@@ -134,14 +161,28 @@ func TestCgo(t *testing.T) {
 // and retry.OnError that read through the cached client: reported, and the
 // message says the retry softens the conflict without preventing it.
 func TestConflictRetry(t *testing.T) {
-	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/retried")
+	results := analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/retried")
+	// The reconcile paths, related information.
+	relatedtest.Check(t, results, []string{
+		"retried.go:26: retried.go:19 (*Reconciler).Reconcile uses func literal",
+		"retried.go:68: retried.go:62 (*Helper).Reconcile uses func literal",
+		"retried.go:68: retried.go:68 func literal calls helpers.SetReady → helpers.update, which updates the status at helpers.go:19",
+	})
 }
 
 // TestFailedLoadPaths covers a writer reached both from the handling of a
 // failed Get and from the path that loaded the object: the message names
 // the latter.
 func TestFailedLoadPaths(t *testing.T) {
-	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/failedload")
+	results := analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/failedload")
+	// The reconcile paths, related information.
+	relatedtest.Check(t, results, []string{
+		// The path that loaded the object, not the one that failed to.
+		"failedload.go:36: failedload.go:22 (*R).Reconcile calls (*R).work",
+		"failedload.go:36: failedload.go:32 (*R).work calls (*R).setStatus",
+		"failedload.go:53: failedload.go:49 (*OnlyFailed).Reconcile calls (*OnlyFailed).report",
+		"failedload.go:69: failedload.go:65 (*Both).Reconcile calls (*Both).write",
+	})
 }
 
 // TestWrittenAcrossPackages covers objects written by another package's
@@ -150,7 +191,12 @@ func TestFailedLoadPaths(t *testing.T) {
 // the object it is handed, called with a just-written object (not
 // reported) or a cached one.
 func TestWrittenAcrossPackages(t *testing.T) {
-	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/writtenhelpers", "statusupdate/writtenrelay", "statusupdate/writtencaller")
+	results := analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/writtenhelpers", "statusupdate/writtenrelay", "statusupdate/writtencaller")
+	// The reconcile paths, related information.
+	relatedtest.Check(t, results, []string{
+		"writtencaller.go:56: writtencaller.go:56 (*R).Reconcile calls writtenrelay.ReloadWith → writtenhelpers.Reload, which updates the status at writtenhelpers.go:63",
+		"writtencaller.go:71: writtencaller.go:71 (*R).Reconcile calls writtenhelpers.Replace, which updates the status at writtenhelpers.go:71",
+	})
 }
 
 // TestLateWrites covers writes that run after the statement they are
@@ -159,21 +205,44 @@ func TestWrittenAcrossPackages(t *testing.T) {
 // function loads the object, unless it reads into the object again or the
 // closure runs in a goroutine.
 func TestLateWrites(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(t, ""), "statusupdate/late")
+	results := analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(t, ""), "statusupdate/late")
+	// The reconcile paths, related information.
+	relatedtest.Check(t, results, []string{
+		"late.go:34: late.go:115 (*R).Reconcile calls (*R).Deferred",
+		"late.go:34: late.go:29 (*R).Deferred calls func literal",
+		"late.go:51: late.go:118 (*R).Reconcile calls (*R).DeferredCall",
+		"late.go:64: late.go:121 (*R).Reconcile calls (*R).Immediate",
+		"late.go:64: late.go:62 (*R).Immediate calls func literal",
+		"late.go:79: late.go:124 (*R).Reconcile calls (*R).Retried",
+		"late.go:79: late.go:72 (*R).Retried uses func literal",
+	})
 }
 
 // TestThreadedSnapshot covers status Updates of an object parameter,
 // fixed by a snapshot each caller takes at its load and hands in, and the
 // helpers whose signature must stay.
 func TestThreadedSnapshot(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(t, ""), "statusupdate/threaded")
+	results := analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(t, ""), "statusupdate/threaded")
+	// The reconcile paths, related information.
+	relatedtest.Check(t, results, []string{
+		"threaded.go:70: threaded.go:24 (*R).Reconcile calls (*R).markReady",
+		"threaded.go:77: threaded.go:37 (*R).Reconcile calls setBoth",
+		"threaded.go:82: threaded.go:37 (*R).Reconcile calls setBoth",
+		"threaded.go:108: threaded.go:59 (*Fixed).Reconcile calls (*R).relay",
+		"threaded.go:108: threaded.go:104 (*R).relay calls (*R).leaf",
+		"threaded.go:123: threaded.go:38 (*R).Reconcile uses (*R).valued",
+	})
 }
 
 // TestStoredWriters covers status writers kept before they are used (a
 // field a constructor sets, a variable of the writer type, a method value,
 // a parameter): each write is reported.
 func TestStoredWriters(t *testing.T) {
-	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/stored")
+	results := analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/stored")
+	// The reconcile paths, related information.
+	relatedtest.Check(t, results, []string{
+		"stored.go:58: stored.go:54 (*R).Reconcile calls write",
+	})
 }
 
 // TestThreadedSnapshotKeepsTests covers a helper that a test of the

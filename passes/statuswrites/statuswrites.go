@@ -192,15 +192,22 @@ func (c *checker) report(rep *ignore.Reporter, fn *ssa.Function, f finding) {
 	if len(path) == 0 || f.second.node == nil {
 		return
 	}
-	where := strings.Join(path, " → ")
+	// The reconcile path to fn, and the step from fn to the write when
+	// it is in a helper, are related information.
+	related := c.res.PathRelated(fn, c.pass.Pkg)
 	if len(f.second.through) > 0 {
-		where += " → " + c.stepName(f.second.through[0])
+		related = append(related, analysis.RelatedInformation{
+			Pos:     f.second.node.Pos(),
+			End:     f.second.node.End(),
+			Message: reach.DisplayName(fn, c.pass.Pkg) + " calls " + c.stepName(f.second.through[0]),
+		})
 	}
 	name := f.second.name
 	d := analysis.Diagnostic{Pos: f.second.node.Pos(), End: f.second.node.End()}
 	if f.first == nil || f.first.node == nil || f.first.node == f.second.node {
-		d.Message = fmt.Sprintf("status of %s written again on each pass of a loop in one reconcile (%s): %s%s",
-			name, where, advice, path[0])
+		d.Message = fmt.Sprintf("status of %s written again on each pass of a loop in one reconcile: %s%s",
+			name, advice, path[0])
+		d.Related = related
 		rep.Report(d)
 		return
 	}
@@ -208,13 +215,13 @@ func (c *checker) report(rep *ignore.Reporter, fn *ssa.Function, f finding) {
 	if len(f.first.through) > 0 {
 		through = " through " + c.stepName(f.first.through[0])
 	}
-	d.Message = fmt.Sprintf("status of %s written a second time in one reconcile (%s; first write at %s%s): %s%s",
-		name, where, c.shortPos(f.first.node.Pos(), f.second.node.Pos()), through, advice, path[0])
-	d.Related = []analysis.RelatedInformation{{
+	d.Message = fmt.Sprintf("status of %s written a second time in one reconcile (first write at %s%s): %s%s",
+		name, c.shortPos(f.first.node.Pos(), f.second.node.Pos()), through, advice, path[0])
+	d.Related = append([]analysis.RelatedInformation{{
 		Pos:     f.first.node.Pos(),
 		End:     f.first.node.End(),
 		Message: "first write of the status of " + f.first.name + through,
-	}}
+	}}, related...)
 	rep.Report(d)
 }
 

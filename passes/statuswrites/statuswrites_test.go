@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/relatedtest"
 	"github.com/statuslint/statuslint/passes/statuswrites"
 )
 
@@ -30,20 +31,49 @@ func testdata(elem ...string) string {
 // TestBasic covers each way of writing twice, and the writes that are one
 // per path.
 func TestBasic(t *testing.T) {
-	analysistest.Run(t, testdata(), newAnalyzer(), "statuswrites/basic")
+	results := analysistest.Run(t, testdata(), newAnalyzer(), "statuswrites/basic")
+	// The first writes and the reconcile paths, related information.
+	relatedtest.Check(t, results, []string{
+		"basic.go:45: basic.go:41 first write of the status of w through (*Helper).setCondition",
+		"basic.go:45: basic.go:45 (*Helper).Reconcile calls (*Helper).setCondition",
+		"basic.go:63: basic.go:67 first write of the status of w",
+		"basic.go:63: basic.go:63 (*Deferred).Reconcile calls func literal",
+		"basic.go:238: basic.go:235 first write of the status of w",
+		"basic.go:238: basic.go:238 (*ByKey).Reconcile calls (*ByKey).markReady",
+		"basic.go:299: basic.go:293 first write of the status of w through func literal",
+		"basic.go:299: basic.go:299 (*RetryTwice).Reconcile calls func literal",
+		"basic.go:359: basic.go:365 first write of the status of w",
+		"basic.go:359: basic.go:359 (*DeferOnErrorAndFail).Reconcile calls func literal",
+		"conditional.go:39: conditional.go:33 first write of the status of w through setCondition",
+		"conditional.go:39: conditional.go:39 (*Conditional).Reconcile calls setCondition",
+		"locked.go:35: locked.go:31 first write of the status of w through (*Locked).ready",
+		"locked.go:35: locked.go:35 (*Locked).Reconcile calls (*Locked).usage",
+	})
 }
 
 // TestCrossPackage covers facts: the helper package records which
 // argument's object each function writes, the reconciler's package adds
 // them up.
 func TestCrossPackage(t *testing.T) {
-	analysistest.Run(t, testdata(), newAnalyzer(), "statuswrites/helpers", "statuswrites/crosspkg")
+	results := analysistest.Run(t, testdata(), newAnalyzer(), "statuswrites/helpers", "statuswrites/crosspkg")
+	// The first writes and the reconcile paths, related information.
+	relatedtest.Check(t, results, []string{
+		"crosspkg.go:27: crosspkg.go:19 first write of the status of w through helpers.UpdateCondition",
+		"crosspkg.go:27: crosspkg.go:27 (*R).Reconcile calls helpers.SetReady",
+		"crosspkg.go:69: crosspkg.go:63 first write of the status of w through helpers.UpdateStatus",
+		"crosspkg.go:69: crosspkg.go:69 (*Progress).Reconcile calls helpers.UpdateStatus",
+	})
 }
 
 // TestLegacy covers controller-runtime v0.6: Reconcile without a context,
 // StatusWriter, and ObjectKeyFromObject returning an error.
 func TestLegacy(t *testing.T) {
-	analysistest.Run(t, testdata("legacy"), newAnalyzer(), "statuswrites/legacy")
+	results := analysistest.Run(t, testdata("legacy"), newAnalyzer(), "statuswrites/legacy")
+	// The first writes and the reconcile paths, related information.
+	relatedtest.Check(t, results, []string{
+		"legacy.go:40: legacy.go:37 first write of the status of w",
+		"legacy.go:40: legacy.go:40 (*WidgetReconciler).Reconcile calls (*WidgetReconciler).refresh",
+	})
 }
 
 // TestIgnoreDirectives covers //statuslint:ignore for this pass.

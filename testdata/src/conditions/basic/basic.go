@@ -111,6 +111,6 @@ func (r *SubResourceReconciler) Reconcile(ctx context.Context, req ctrl.Request)
 }
 
 func (r *SubResourceReconciler) setReady(ctx context.Context, w *api.Widget) error {
-	meta.SetStatusCondition(&w.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "UpToDate"}) // want `^status written although SetStatusCondition reported no change \(result ignored\) in the reconcile path \(\(\*SubResourceReconciler\)\.Reconcile → \(\*SubResourceReconciler\)\.setReady\); that is an API request on every reconcile: write`
+	meta.SetStatusCondition(&w.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "UpToDate"}) // want `^status written although SetStatusCondition reported no change \(result ignored\); that is an API request on every reconcile: write`
 	return r.C.SubResource("status").Update(ctx, w)
 }

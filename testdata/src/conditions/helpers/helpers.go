@@ -31,7 +31,7 @@ func (r *MutateReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 }
 
 func markReady(w *api.Widget) {
-	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `^status written although SetStatusCondition reported no change \(result ignored\) in the reconcile path \(\(\*MutateReconciler\)\.Reconcile → markReady\); .*: write only when a condition changed \(no suggested fix: the status is written in the caller \(\*MutateReconciler\)\.Reconcile; return the result and write only when a condition changed\)$`
+	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `^status written although SetStatusCondition reported no change \(result ignored\); .*: write only when a condition changed \(no suggested fix: the status is written in the caller \(\*MutateReconciler\)\.Reconcile; return the result and write only when a condition changed\)$`
 }
 
 // OnlyMutateReconciler calls mutation-only helpers and never writes.
@@ -83,7 +83,7 @@ func (r *ClosureSetReconciler) Reconcile(ctx context.Context, req ctrl.Request) 
 		return ctrl.Result{}, err
 	}
 	setReady := func() {
-		meta.SetStatusCondition(&w.Status.Conditions, ready) // want `in the reconcile path \(\(\*ClosureSetReconciler\)\.Reconcile → func literal\); .* \(no suggested fix: the status is written in the caller \(\*ClosureSetReconciler\)\.Reconcile; `
+		meta.SetStatusCondition(&w.Status.Conditions, ready) // want `reported no change \(result ignored\); .* \(no suggested fix: the status is written in the caller \(\*ClosureSetReconciler\)\.Reconcile; `
 	}
 	setReady()
 	if err := r.Status().Update(ctx, &w); err != nil {
@@ -180,7 +180,7 @@ func (r *GenericReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ct
 }
 
 func setWith[T ~string](w *api.Widget, t T) {
-	meta.SetStatusCondition(&w.Status.Conditions, metav1.Condition{Type: string(t), Status: metav1.ConditionTrue}) // want `in the reconcile path \(\(\*GenericReconciler\)\.Reconcile → setWith\); .*\(no suggested fix: the status is written in the caller \(\*GenericReconciler\)\.Reconcile; `
+	meta.SetStatusCondition(&w.Status.Conditions, metav1.Condition{Type: string(t), Status: metav1.ConditionTrue}) // want `reported no change \(result ignored\); .*\(no suggested fix: the status is written in the caller \(\*GenericReconciler\)\.Reconcile; `
 }
 
 // LoopVarReconciler picks the object in nested loops: the loops' phis refer

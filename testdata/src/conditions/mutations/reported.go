@@ -149,7 +149,7 @@ func (r *TwiceReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 }
 
 func (r *TwiceReconciler) setReady(ctx context.Context, w *api.Widget) error {
-	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `^status written although SetStatusCondition reported no change \(result ignored\) in the reconcile path \(\(\*TwiceReconciler\)\.Reconcile → \(\*TwiceReconciler\)\.setReady\); that is an API request on every reconcile: write only when a condition changed$`
+	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `^status written although SetStatusCondition reported no change \(result ignored\); that is an API request on every reconcile: write only when a condition changed$`
 	return r.Status().Update(ctx, w)
 }
 

@@ -127,7 +127,7 @@ func (r *ConfigMapReconciler) mark(ctx context.Context, req ctrl.Request) error 
 	}
 	metav1.SetMetaDataLabel(&cm.ObjectMeta, "example.com/marked", "true")
 	metav1.SetMetaDataAnnotation(&cm.ObjectMeta, "example.com/at", "now")
-	return r.Client.Update(ctx, &cm) // want `labels and annotations changed and sent with Update \(\(\*ConfigMapReconciler\)\.Reconcile → \(\*ConfigMapReconciler\)\.mark\); another writer of this ConfigMap makes it fail with 409 Conflict: patch the metadata instead`
+	return r.Client.Update(ctx, &cm) // want `labels and annotations changed and sent with Update; another writer of this ConfigMap makes it fail with 409 Conflict: patch the metadata instead`
 }
 
 type WidgetReconciler struct {
@@ -276,5 +276,5 @@ func (r *HelperReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 
 func (r *HelperReconciler) annotateAndUpdate(ctx context.Context, pod *corev1.Pod) error {
 	metav1.SetMetaDataAnnotation(&pod.ObjectMeta, "example.com/by", "helper")
-	return r.Update(ctx, pod) // want `labels and annotations changed and sent with Update \(\(\*HelperReconciler\)\.Reconcile → \(\*HelperReconciler\)\.annotateAndUpdate\); another writer of this Pod makes it fail with 409 Conflict: patch the metadata instead \(no suggested fix: pod is a parameter, loaded by \(\*HelperReconciler\)\.Reconcile; snapshot it there and patch with client\.MergeFrom\)`
+	return r.Update(ctx, pod) // want `labels and annotations changed and sent with Update; another writer of this Pod makes it fail with 409 Conflict: patch the metadata instead \(no suggested fix: pod is a parameter, loaded by \(\*HelperReconciler\)\.Reconcile; snapshot it there and patch with client\.MergeFrom\)`
 }

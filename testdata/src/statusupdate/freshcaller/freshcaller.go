@@ -36,7 +36,7 @@ func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Res
 	}
 	_ = freshhelpers.UpdateWithRetry(ctx, r, r.uncached, req.NamespacedName, &w)
 	_ = freshhelpers.Refresh(ctx, r.uncached, req.NamespacedName, &w)
-	_ = freshhelpers.Write(ctx, r.uncached, &w) // want `status written with Update in the reconcile path \(\(\*R\)\.Reconcile → freshhelpers\.Write at freshhelpers\.go:53\)`
+	_ = freshhelpers.Write(ctx, r.uncached, &w) // want `status written with Update in the reconcile path, in another package`
 	_ = freshhelpers.AfterUpdate(ctx, r, &w)
 	return reconcile.Result{}, nil
 }
@@ -46,7 +46,7 @@ type Cached struct{ client.Client }
 
 func (c *Cached) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
 	var w api.Widget
-	_ = freshhelpers.UpdateWithRetry(ctx, c, c, req.NamespacedName, &w) // want `status written with Update in the reconcile path \(\(\*Cached\)\.Reconcile → freshhelpers\.UpdateWithRetry → func literal at freshhelpers\.go:24\)`
-	_ = freshhelpers.Refresh(ctx, c.Client, req.NamespacedName, &w)     // want `status written with Update in the reconcile path \(\(\*Cached\)\.Reconcile → freshhelpers\.Refresh → freshhelpers\.refresh at freshhelpers\.go:38\)`
+	_ = freshhelpers.UpdateWithRetry(ctx, c, c, req.NamespacedName, &w) // want `status written with Update in the reconcile path, in another package`
+	_ = freshhelpers.Refresh(ctx, c.Client, req.NamespacedName, &w)     // want `status written with Update in the reconcile path, in another package`
 	return reconcile.Result{}, nil
 }

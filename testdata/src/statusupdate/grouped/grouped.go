@@ -29,7 +29,7 @@ func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Res
 	if err := r.deep(ctx, &x); err != nil {
 		return reconcile.Result{}, err
 	}
-	_ = relay.MarkReady(ctx, r, &w) // want `status written with Update in the reconcile path \(\(\*R\)\.Reconcile → relay\.MarkReady → helpers\.SetReady → helpers\.update at helpers\.go:19; 4 calls in this package reach it\); a stale cached resourceVersion makes it fail with 409 Conflict: patch the status in relay\.MarkReady instead`
+	_ = relay.MarkReady(ctx, r, &w) // want `status written with Update in the reconcile path, in another package \(4 calls in this package reach it\); a stale cached resourceVersion makes it fail with 409 Conflict: patch the status in relay\.MarkReady instead`
 	//statuslint:ignore statusupdate this call runs once, at creation
 	_ = helpers.SetReady(ctx, r, &y)
 	return reconcile.Result{}, helpers.SetReady(ctx, r, &z)

@@ -31,7 +31,7 @@ func (r *R) Deferred(ctx context.Context, req reconcile.Request) (_ reconcile.Re
 			return
 		}
 		w.Status.Ready = false
-		if err := r.Status().Update(ctx, &w); err != nil { // want `status written with Update in the reconcile path \(\(\*R\)\.Reconcile → \(\*R\)\.Deferred → func literal\); a stale cached resourceVersion makes it fail with 409 Conflict: patch the status instead$`
+		if err := r.Status().Update(ctx, &w); err != nil { // want `status written with Update in the reconcile path; a stale cached resourceVersion makes it fail with 409 Conflict: patch the status instead$`
 			retErr = errors.Join(retErr, err)
 		}
 	}()
@@ -48,7 +48,7 @@ func (r *R) DeferredCall(ctx context.Context, req reconcile.Request) (reconcile.
 	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
 		return reconcile.Result{}, err
 	}
-	defer r.Status().Update(ctx, w) // want `status written with Update in the reconcile path \(\(\*R\)\.Reconcile → \(\*R\)\.DeferredCall\)`
+	defer r.Status().Update(ctx, w) // want `status written with Update in the reconcile path;`
 	w.Status.Ready = true
 	return reconcile.Result{}, nil
 }
@@ -61,7 +61,7 @@ func (r *R) Immediate(ctx context.Context, req reconcile.Request) (reconcile.Res
 	}
 	err := func() error {
 		w.Status.Ready = true
-		return r.Status().Update(ctx, &w) // want `status written with Update in the reconcile path \(\(\*R\)\.Reconcile → \(\*R\)\.Immediate → func literal\)`
+		return r.Status().Update(ctx, &w) // want `status written with Update in the reconcile path;`
 	}()
 	return reconcile.Result{}, err
 }
@@ -76,7 +76,7 @@ func (r *R) Retried(ctx context.Context, req reconcile.Request) (reconcile.Resul
 	}
 	w.Status.Ready = true
 	err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
-		return r.Status().Update(ctx, &w) // want `status written with Update in the reconcile path \(\(\*R\)\.Reconcile → \(\*R\)\.Retried → func literal\); a stale cached resourceVersion makes it fail with 409 Conflict \(the conflict retry around it sends the same object again, so every try fails the same way\): patch the status instead$`
+		return r.Status().Update(ctx, &w) // want `status written with Update in the reconcile path; a stale cached resourceVersion makes it fail with 409 Conflict \(the conflict retry around it sends the same object again, so every try fails the same way\): patch the status instead$`
 	})
 	return reconcile.Result{}, err
 }

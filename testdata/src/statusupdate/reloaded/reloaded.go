@@ -78,7 +78,7 @@ func (r *R) Deferred(ctx context.Context, req reconcile.Request) (result reconci
 		if equality.Semantic.DeepEqual(currentStatus, s.Status) {
 			return
 		}
-		if updateErr := r.Status().Update(ctx, s); updateErr != nil && err == nil { // want `status written with Update in the reconcile path \(\(\*R\)\.Reconcile → \(\*R\)\.Deferred → func literal\); a stale cached resourceVersion makes it fail with 409 Conflict: patch the status instead$`
+		if updateErr := r.Status().Update(ctx, s); updateErr != nil && err == nil { // want `status written with Update in the reconcile path; a stale cached resourceVersion makes it fail with 409 Conflict: patch the status instead$`
 			err = updateErr
 		}
 	}()
@@ -103,7 +103,7 @@ func (r *R) Plain(ctx context.Context, req reconcile.Request) (reconcile.Result,
 		}
 	}
 	s.Status.Phase = "Ready"
-	return reconcile.Result{}, r.Status().Update(ctx, &s) // want `status written with Update in the reconcile path \(\(\*R\)\.Reconcile → \(\*R\)\.Plain\); a stale cached resourceVersion makes it fail with 409 Conflict: patch the status instead$`
+	return reconcile.Result{}, r.Status().Update(ctx, &s) // want `status written with Update in the reconcile path; a stale cached resourceVersion makes it fail with 409 Conflict: patch the status instead$`
 }
 
 // StatusBefore changes the status between the Get and the reload: a

@@ -23,7 +23,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 			return err
 		}
 		w.Status.Ready = true
-		return r.Status().Update(ctx, &w) // want `^status written with Update in the reconcile path \(\(\*Reconciler\)\.Reconcile → func literal\); a stale cached resourceVersion makes it fail with 409 Conflict \(the conflict retry around it reads the cache again, which softens this but does not prevent it\): patch the status instead`
+		return r.Status().Update(ctx, &w) // want `^status written with Update in the reconcile path; a stale cached resourceVersion makes it fail with 409 Conflict \(the conflict retry around it reads the cache again, which softens this but does not prevent it\): patch the status instead`
 	})
 	return ctrl.Result{}, err
 }
@@ -37,7 +37,7 @@ func (r *Plain) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, e
 		return ctrl.Result{}, err
 	}
 	w.Status.Ready = true
-	return ctrl.Result{}, r.Status().Update(ctx, &w) // want `^status written with Update in the reconcile path \(\(\*Plain\)\.Reconcile\); a stale cached resourceVersion makes it fail with 409 Conflict: patch the status instead$`
+	return ctrl.Result{}, r.Status().Update(ctx, &w) // want `^status written with Update in the reconcile path; a stale cached resourceVersion makes it fail with 409 Conflict: patch the status instead$`
 }
 
 // OnError retries on any error the same way.
@@ -65,6 +65,6 @@ func (r *Helper) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, 
 		if err := r.Get(ctx, req.NamespacedName, w); err != nil {
 			return err
 		}
-		return helpers.SetReady(ctx, r, w) // want `helpers\.SetReady → helpers\.update at helpers\.go:19\); a stale cached resourceVersion makes it fail with 409 Conflict \(the conflict retry around it reads the cache again, which softens this but does not prevent it\): patch the status in helpers\.SetReady instead$`
+		return helpers.SetReady(ctx, r, w) // want `in another package; a stale cached resourceVersion makes it fail with 409 Conflict \(the conflict retry around it reads the cache again, which softens this but does not prevent it\): patch the status in helpers\.SetReady instead$`
 	})
 }

@@ -12,7 +12,7 @@ import (
 type Loop struct{ c client.Client }
 
 func (l *Loop) Run(ctx context.Context, w *api.Widget) error { // want Run:"leaves parameters 1 written"
-	return l.c.Status().Update(ctx, w) // want `reconcile path \(\(\*Loop\)\.Run\)`
+	return l.c.Status().Update(ctx, w) // want `reconcile path;`
 }
 
 func (l *Loop) Other(ctx context.Context, w *api.Widget) error { // want Other:"leaves parameters 1 written"

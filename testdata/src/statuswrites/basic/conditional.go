@@ -36,5 +36,5 @@ func (r *Conditional) Reconcile(ctx context.Context, req reconcile.Request) (rec
 	if err := setCondition(ctx, r, &w, "Ready", metav1.ConditionFalse); err != nil {
 		return reconcile.Result{}, err
 	}
-	return reconcile.Result{}, setCondition(ctx, r, &w, "Ready", metav1.ConditionTrue) // want `^status of w written a second time in one reconcile \(\(\*Conditional\)\.Reconcile → setCondition; first write at :[0-9]+ through setCondition\)`
+	return reconcile.Result{}, setCondition(ctx, r, &w, "Ready", metav1.ConditionTrue) // want `^status of w written a second time in one reconcile \(first write at :[0-9]+ through setCondition\)`
 }

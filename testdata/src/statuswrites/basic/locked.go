@@ -32,7 +32,7 @@ func (r *Locked) Reconcile(ctx context.Context, req reconcile.Request) (reconcil
 		return reconcile.Result{}, err
 	}
 	if r.on {
-		if err := r.usage(ctx, &w); err != nil { // want `^status of w written a second time in one reconcile \(\(\*Locked\)\.Reconcile → \(\*Locked\)\.usage`
+		if err := r.usage(ctx, &w); err != nil { // want `^status of w written a second time in one reconcile \(first write at `
 			return reconcile.Result{}, err
 		}
 	}

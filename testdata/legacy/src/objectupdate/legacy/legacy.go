@@ -50,7 +50,7 @@ func (r *PodReconciler) adopt(ctx context.Context, req reconcile.Request) error 
 	if err := r.finalize(ctx, req); err != nil {
 		return err
 	}
-	return r.Update(ctx, pod) // want `owner references changed and sent with Update \(\(\*PodReconciler\)\.Reconcile → \(\*PodReconciler\)\.adopt\); another writer of this Pod makes it fail with 409 Conflict: patch the metadata instead \(no suggested fix: this controller-runtime has no client\.StrategicMergeFrom`
+	return r.Update(ctx, pod) // want `owner references changed and sent with Update; another writer of this Pod makes it fail with 409 Conflict: patch the metadata instead \(no suggested fix: this controller-runtime has no client\.StrategicMergeFrom`
 }
 
 // A finalizer is left to the Update in this release too.

@@ -37,7 +37,7 @@ func (r *WidgetReconciler) Reconcile(req reconcile.Request) (reconcile.Result, e
 	if err := r.Status().Update(ctx, &w); err != nil {
 		return reconcile.Result{}, err
 	}
-	return reconcile.Result{}, r.refresh(ctx, &w) // want `^status of w written a second time in one reconcile \(\(\*WidgetReconciler\)\.Reconcile → \(\*WidgetReconciler\)\.refresh; first write at :37\): collect the changes and write the status once, at the end of \(\*WidgetReconciler\)\.Reconcile$`
+	return reconcile.Result{}, r.refresh(ctx, &w) // want `^status of w written a second time in one reconcile \(first write at :37\): collect the changes and write the status once, at the end of \(\*WidgetReconciler\)\.Reconcile$`
 }
 
 // refresh loads the object again by its own key, and writes it: the same
