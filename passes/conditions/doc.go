@@ -43,8 +43,8 @@
 // functions:
 //
 //   - a helper that sets the condition and writes unconditionally is
-//     reported in the helper, and the message names the reconcile path
-//     that reaches it, e.g. ((*WidgetReconciler).Reconcile → setReady);
+//     reported in the helper, with the reconcile path that reaches it as
+//     related information ("(*WidgetReconciler).Reconcile calls setReady");
 //   - a helper or closure that only sets the condition is reported when its
 //     caller then writes the object unconditionally;
 //   - a set followed by a call of a helper or closure that writes the
@@ -268,7 +268,7 @@
 //	-conditions.tests  also check _test.go files (default false)
 //
 // In golangci-lint's settings the same setting is conditions.tests. The
-// reconcile roots that the reconcile paths in messages start from are the
+// reconcile roots that the reconcile paths of findings start from are the
 // statusupdate pass's: Reconcile methods, reconcile.Func values and the
 // statusupdate roots setting.
 //

@@ -23,10 +23,11 @@
 // functions named by -statusupdate.roots, and what they call, including
 // closures, defers, goroutines, generic helpers, interface methods the
 // package implements, and other packages' functions (reported at the call,
-// naming the write). A write in another package is reported once per
-// package, at the call nearest a root; the message counts the calls that
-// reach it and the others are related information. Each message shows the
-// path from the root. An Update
+// the chain to the write related information there). A write in another
+// package is reported once per package, at the call nearest a root; the
+// message counts the calls that reach it and the others are related
+// information. The path from the root is related information too, one
+// entry per step. An Update
 // of an object the same function last wrote (Create, Update, Patch) on
 // every path is not reported: the write left it with a fresh
 // resourceVersion. Nor is an Update of an object last read, on every path

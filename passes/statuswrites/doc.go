@@ -20,8 +20,9 @@
 // deferred calls, or through another package's functions (a fact records
 // which argument's object they write). The same object is the same value,
 // or objects loaded with Get by the same key (a helper that loads the object
-// again by its key writes the same object). The message names the path and
-// the first write, which is also attached as related information.
+// again by its key writes the same object). The message names the first
+// write, which is also attached as related information, with the reconcile
+// path, one entry per step at the call that leads on.
 //
 // Not reported: writes on the two branches of an if; a write on a path that
 // then returns (an error branch), followed by none; writes of different
