@@ -99,6 +99,8 @@ type Result struct {
 	stores   map[any][]ssa.Value         // field var, alloc or global → values stored there
 	callers  map[*ssa.Function][]ssa.CallInstruction
 	callees  map[*ssa.Function][]*ssa.Function
+
+	varStores varStores // see StoresTo
 }
 
 // WritesFrom returns the package's writes that a call of fn can reach:

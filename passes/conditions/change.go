@@ -257,15 +257,13 @@ func (c *checker) flagStored(addr ssa.Value, ctype string) bool {
 	if p, ok := addr.Type().Underlying().(*types.Pointer); !ok || !isBool(p.Elem()) {
 		return false
 	}
-	var stores []*ssa.Store
-	for _, k := range c.addrKeys(addr, 0) {
-		if _, global := k.(*ssa.Global); global {
+	for _, v := range c.res.Variables(addr) {
+		if _, global := v.(*ssa.Global); global {
 			return false
 		}
-		stores = append(stores, c.storeIn[k]...)
 	}
 	falses, trues := false, false
-	for _, st := range stores {
+	for _, st := range c.res.StoresTo(addr) {
 		k, ok := st.Val.(*ssa.Const)
 		if !ok || k.Value == nil || k.Value.Kind() != constant.Bool {
 			return false

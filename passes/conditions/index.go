@@ -22,8 +22,6 @@ type checker struct {
 
 	funcs   []*ssa.Function // the package's functions with bodies, closures included
 	inPkg   map[*ssa.Function]bool
-	stores  map[ssa.Value][]ssa.Value        // alloc or global → values stored there
-	storeIn map[ssa.Value][]*ssa.Store       // alloc or global → the stores there
 	sites   map[*ssa.Function][]site         // callers of each package function
 	writes  map[*ssa.Function][]*reach.Write // status writes by enclosing function
 	summ    map[*ssa.Function]map[ssa.Value]bool
@@ -54,8 +52,6 @@ func newChecker(pass *analysis.Pass, res *reach.Result) *checker {
 		pass:    pass,
 		res:     res,
 		inPkg:   make(map[*ssa.Function]bool),
-		stores:  make(map[ssa.Value][]ssa.Value),
-		storeIn: make(map[ssa.Value][]*ssa.Store),
 		sites:   make(map[*ssa.Function][]site),
 		writes:  make(map[*ssa.Function][]*reach.Write),
 		summ:    make(map[*ssa.Function]map[ssa.Value]bool),
@@ -71,17 +67,9 @@ func newChecker(pass *analysis.Pass, res *reach.Result) *checker {
 			c.funcs = append(c.funcs, sf.Fn)
 		}
 	}
-	// The stores and calls are reach's, indexed when it scanned the SSA;
-	// this pass keys the stores by the variables they reach through
-	// closures, and follows calls through function values.
-	for _, fn := range c.funcs {
-		for _, st := range res.StoresIn(fn) {
-			for _, k := range c.addrKeys(st.Addr, 0) {
-				c.stores[k] = append(c.stores[k], st.Val)
-				c.storeIn[k] = append(c.storeIn[k], st)
-			}
-		}
-	}
+	// The calls are reach's, indexed when it scanned the SSA; this pass
+	// follows them through function values. The stores are reach's too,
+	// by the variables they reach through closures (Result.StoresTo).
 	for _, fn := range c.funcs {
 		for _, call := range res.CallsIn(fn) {
 			for _, ce := range c.callees(call) {
@@ -97,31 +85,13 @@ func newChecker(pass *analysis.Pass, res *reach.Result) *checker {
 	return c
 }
 
-// addrKeys returns the allocations or globals an address denotes: itself,
-// or for a closure's free variable the addresses it is bound to.
-func (c *checker) addrKeys(addr ssa.Value, depth int) []ssa.Value {
-	switch a := addr.(type) {
-	case *ssa.Alloc, *ssa.Global:
-		return []ssa.Value{a}
-	case *ssa.FreeVar:
-		if depth > maxDepth {
-			return nil
-		}
-		var out []ssa.Value
-		for _, b := range c.res.Bindings(a) {
-			out = append(out, c.addrKeys(b, depth+1)...)
-		}
-		return out
-	}
-	return nil
-}
-
 // storedAt returns the values stored at an address (an allocation, a
-// global or a free variable bound to one).
+// global or a free variable bound to one): reach's stores to the
+// variables it denotes.
 func (c *checker) storedAt(addr ssa.Value) []ssa.Value {
 	var out []ssa.Value
-	for _, k := range c.addrKeys(addr, 0) {
-		out = append(out, c.stores[k]...)
+	for _, st := range c.res.StoresTo(addr) {
+		out = append(out, st.Val)
 	}
 	return out
 }

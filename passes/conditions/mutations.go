@@ -157,7 +157,11 @@ func (c *checker) mutationOf(instr ssa.Instruction, obj ssa.Value, ctype string,
 		return mutation{fieldMutation, instr.Pos(), what}
 	case *ssa.MakeClosure:
 		// A closure that captures the object may run anywhere it is
-		// passed to: count what it does to the object.
+		// passed to: count what it does to the object. This follows the
+		// object down, from this closure's bindings to its own free
+		// variables, for the one closure made here; reach's Bindings and
+		// StoresTo go up, from a free variable to what every making of
+		// the closure binds, so there is nothing of reach's to use.
 		fn, _ := instr.Fn.(*ssa.Function)
 		if fn == nil || !c.inPkg[fn] || depth >= 3 {
 			return mutation{}
