@@ -19,7 +19,10 @@ var update = flag.Bool("update", false, "rewrite the golden files of the integra
 var diagLine = regexp.MustCompile(`^(\S+\.go):(\d+):(\d+): (.*)$`)
 
 // diagnostics extracts "file:line:col: message" lines from a tool's output,
-// with file names relative to dir, sorted.
+// with file names relative to dir, sorted. The related information go vet
+// and statuslint print under a finding, indented (the reconcile path, one
+// step a line), is appended to the finding's line, each entry as
+// " [related file:line:col: message]".
 func diagnostics(dir, out string) []string {
 	var lines []string
 	for _, l := range strings.Split(out, "\n") {
@@ -32,6 +35,10 @@ func diagnostics(dir, out string) []string {
 			file = rel
 		}
 		file = strings.TrimPrefix(file, "./")
+		if msg, ok := strings.CutPrefix(m[4], "\t"); ok && len(lines) > 0 {
+			lines[len(lines)-1] += " [related " + file + ":" + m[2] + ":" + m[3] + ": " + msg + "]"
+			continue
+		}
 		lines = append(lines, file+":"+m[2]+":"+m[3]+": "+m[4])
 	}
 	sort.Strings(lines)
