@@ -263,6 +263,13 @@ func TestGopls(t *testing.T) {
 			goplsLines(want), goplsLines(got), out)
 	}
 
+	// gopls shows a finding's reconcile path as related information: the
+	// step at the call that leads on (gopls check prints it "- " first).
+	step := regexp.MustCompile(`widget_controller\.go:53:25(?:-[\d:]+)?: - \(\*WidgetReconciler\)\.Reconcile calls \(\*WidgetReconciler\)\.markReady\n`)
+	if !step.MatchString(out) {
+		t.Errorf("gopls check shows no reconcile path as related information for the Update in markReady:\n%s", out)
+	}
+
 	// 2. The quick fix for statusupdate, executed by gopls, edits the file
 	// as statuslint -fix does. Take the file with the fewest fixable
 	// statusupdate sites, so the fewest gopls runs are needed.
