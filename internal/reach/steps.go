@@ -73,14 +73,14 @@ func (r *Result) PathRelated(fn *ssa.Function, pkg *types.Package) []analysis.Re
 		if s.Next == "" {
 			continue
 		}
-		out = append(out, analysis.RelatedInformation{Pos: s.Pos, End: s.End, Message: s.Says(s.Next)})
+		out = append(out, analysis.RelatedInformation{Pos: s.Pos, End: s.End, Message: s.says(s.Next)})
 	}
 	return out
 }
 
-// Says is how a related entry words the step from s to next: "A calls
+// says is how a related entry words the step from s to next: "A calls
 // B", or "A uses B" for a function value made or handed on.
-func (s Step) Says(next string) string {
+func (s Step) says(next string) string {
 	verb := " uses "
 	if s.Calls {
 		verb = " calls "
