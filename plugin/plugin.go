@@ -77,8 +77,14 @@ func New(settings any) (register.LinterPlugin, error) {
 }
 
 // BuildAnalyzers returns the enabled passes, bound to the decoded settings.
+// The passes fold their related information into their messages
+// (related.go).
 func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
-	return analyzer.New(&p.cfg)
+	analyzers, err := analyzer.New(&p.cfg)
+	if err != nil {
+		return nil, err
+	}
+	return foldingRelated(analyzers), nil
 }
 
 // GetLoadMode reports that the passes need type information.
