@@ -100,7 +100,15 @@ type Result struct {
 	callers  map[*ssa.Function][]ssa.CallInstruction
 	callees  map[*ssa.Function][]*ssa.Function
 
-	varStores varStores // see StoresTo
+	varStores varStores                       // see StoresTo
+	selAt     map[token.Pos]*ast.SelectorExpr // by the selected name's position
+
+	// The value-origin index other passes trace with (program.go).
+	instrAt     map[token.Pos]ssa.CallInstruction // source calls by Lparen
+	fieldStores map[*types.Var][]*ssa.Store       // by the field's origin
+	addrStores  map[ssa.Value][]*ssa.Store        // locals (Alloc), globals, free variables
+	direct      map[*types.Func][]ssa.CallInstruction
+	escapes     map[*types.Func]bool
 }
 
 // WritesFrom returns the package's writes that a call of fn can reach:
@@ -416,7 +424,6 @@ type analyzer struct {
 	named    []*types.Named                  // concrete types declared in the package
 	byMethod map[string][]*types.Named       // methodKey → concrete types T whose *T has such a method
 	impls    map[*types.Func][]*ssa.Function // interface method → the package's implementations
-	selAt    map[token.Pos]*ast.SelectorExpr // by the selected name's position
 	fileOf   map[*ast.File]bool
 
 	// sound holds the edges made by at least one instruction outside a
@@ -436,7 +443,12 @@ func (a *analyzer) index() {
 	a.res.calls = make(map[token.Pos]*ast.CallExpr)
 	a.stmtCall = make(map[token.Pos]*ast.CallExpr)
 	a.impls = make(map[*types.Func][]*ssa.Function)
-	a.selAt = make(map[token.Pos]*ast.SelectorExpr)
+	a.res.selAt = make(map[token.Pos]*ast.SelectorExpr)
+	a.res.instrAt = make(map[token.Pos]ssa.CallInstruction)
+	a.res.fieldStores = make(map[*types.Var][]*ssa.Store)
+	a.res.addrStores = make(map[ssa.Value][]*ssa.Store)
+	a.res.direct = make(map[*types.Func][]ssa.CallInstruction)
+	a.res.escapes = make(map[*types.Func]bool)
 	a.res.funcOf = make(map[ast.Node]*ssa.Function)
 	a.res.storesIn = make(map[*ssa.Function][]*ssa.Store)
 	a.res.callsIn = make(map[*ssa.Function][]ssa.CallInstruction)
@@ -449,7 +461,7 @@ func (a *analyzer) index() {
 			case *ast.CallExpr:
 				a.res.calls[n.Lparen] = n
 			case *ast.SelectorExpr:
-				a.selAt[n.Sel.Pos()] = n
+				a.res.selAt[n.Sel.Pos()] = n
 			case *ast.DeferStmt:
 				a.stmtCall[n.Defer] = n.Call
 			case *ast.GoStmt:
@@ -550,6 +562,7 @@ func (a *analyzer) scan(fn *ssa.Function) {
 			switch instr := instr.(type) {
 			case *ssa.Store:
 				a.recordStore(instr.Addr, instr.Val)
+				a.res.indexStore(instr)
 				a.res.storesIn[fn] = append(a.res.storesIn[fn], instr)
 			case *ssa.MakeClosure:
 				if cl, ok := instr.Fn.(*ssa.Function); ok {
@@ -562,10 +575,12 @@ func (a *analyzer) scan(fn *ssa.Function) {
 			for _, op := range instr.Operands(nil) {
 				if f, ok := (*op).(*ssa.Function); ok {
 					edge(fn, f)
+					a.res.indexFuncOperand(instr, op, f)
 				}
 			}
 			if call, ok := instr.(ssa.CallInstruction); ok {
 				a.res.callsIn[fn] = append(a.res.callsIn[fn], call)
+				a.res.indexCall(fn, call)
 				common := call.Common()
 				if callee := common.StaticCallee(); callee != nil {
 					a.callers[callee] = append(a.callers[callee], call)

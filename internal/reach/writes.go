@@ -227,7 +227,7 @@ func (a *analyzer) locate(w *Write, call ssa.CallInstruction) {
 // nodeAt returns the method value expression whose selected name is at
 // pos (where SSA places a method value's MakeClosure).
 func (a *analyzer) nodeAt(pos token.Pos) ast.Node {
-	if sel, ok := a.selAt[pos]; ok {
+	if sel, ok := a.res.selAt[pos]; ok {
 		return sel
 	}
 	return nil

@@ -1,0 +1,164 @@
+package reach
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/statuslint/statuslint/internal/crmodel"
+)
+
+// This file is the part of the index that passes tracing where a value
+// comes from read (fieldmanager's clients and managers): the SSA call of a
+// call expression, the stores to each field, local and global with their
+// instructions (a store's position says which file made it), and each
+// declared function's static call sites and whether it is used as a value.
+
+// Build returns the index of a package that the analyzer did not build SSA
+// for (its Result has no SSA: the package imports neither the client nor
+// the reconcile package, nor a package with status writers), for a pass
+// that found something to trace there all the same, such as a write
+// through a wrapper package's client. It finds no writes and no roots, and
+// exports no facts.
+func Build(pass *analysis.Pass, m *crmodel.Model) *Result {
+	res := &Result{Model: m, SSA: buildSSA(pass)}
+	a := &analyzer{pass: pass, m: m, res: res}
+	a.index()
+	return res
+}
+
+// CallInstr returns the SSA call of a call expression of the package
+// (calls, defers, go statements), in the function's own body rather than
+// a generic instance's; nil for conversions, calls SSA does not make
+// (constant expressions, unreachable code) and calls outside the package's
+// functions.
+func (r *Result) CallInstr(call *ast.CallExpr) ssa.CallInstruction {
+	if r == nil || call == nil {
+		return nil
+	}
+	return r.instrAt[call.Lparen]
+}
+
+// SelectorAt returns the package's selector expression whose selected name
+// is at pos. A field selection SSA makes implicitly (through an embedded
+// field) is placed at the start of the selector expression, an explicit
+// one at the selected name: this tells them apart.
+func (r *Result) SelectorAt(pos token.Pos) *ast.SelectorExpr {
+	if r == nil {
+		return nil
+	}
+	return r.selAt[pos]
+}
+
+// FieldStores returns the package's stores to struct field f (of any
+// instance of a generic struct: f is taken as its origin), assignments and
+// composite literals alike, in scan order.
+func (r *Result) FieldStores(f *types.Var) []*ssa.Store {
+	if r == nil || f == nil {
+		return nil
+	}
+	return r.fieldStores[f.Origin()]
+}
+
+// StoresAt returns the package's stores to a local variable that lives in
+// memory (an *ssa.Alloc), a package variable (an *ssa.Global) or a
+// closure's free variable, through that address itself; stores made
+// through a copy of the address (a pointer handed elsewhere) are not
+// among them. Unlike StoresTo, it counts the package initializer's stores,
+// so a package variable's initializer is among its stores.
+func (r *Result) StoresAt(addr ssa.Value) []*ssa.Store {
+	if r == nil {
+		return nil
+	}
+	return r.addrStores[addr]
+}
+
+// DirectCalls returns the package's static calls of the declared function
+// or method fn (of its generic instances too), outside generic instances'
+// bodies and SSA's wrappers: one per call expression. Calls through
+// interfaces and through function values are not among them.
+func (r *Result) DirectCalls(fn *types.Func) []ssa.CallInstruction {
+	if r == nil || fn == nil {
+		return nil
+	}
+	return r.direct[fn.Origin()]
+}
+
+// Escapes reports whether the package uses fn other than by calling it
+// directly: as a function value, a method value or a method expression,
+// so that its calls cannot all be seen.
+func (r *Result) Escapes(fn *types.Func) bool {
+	return r != nil && fn != nil && r.escapes[fn.Origin()]
+}
+
+func (r *Result) indexStore(s *ssa.Store) {
+	switch addr := s.Addr.(type) {
+	case *ssa.FieldAddr:
+		if st, ok := typeparamFree(addr.X.Type()); ok {
+			if str, ok := st.(*types.Struct); ok && addr.Field < str.NumFields() {
+				f := str.Field(addr.Field).Origin()
+				r.fieldStores[f] = append(r.fieldStores[f], s)
+			}
+		}
+	case *ssa.Alloc, *ssa.Global, *ssa.FreeVar:
+		r.addrStores[addr] = append(r.addrStores[addr], s)
+	}
+}
+
+// source reports whether calls in fn are the package's source calls: fn
+// is written in the package (or is its initializer), not a generic
+// instance nor a wrapper SSA made.
+func source(fn *ssa.Function) bool {
+	if fn.Origin() != nil {
+		return false
+	}
+	return fn.Synthetic == "" || fn.Object() == nil && fn.Name() == "init" && fn.Parent() == nil
+}
+
+func (r *Result) indexCall(fn *ssa.Function, call ssa.CallInstruction) {
+	if !source(fn) {
+		return
+	}
+	common := call.Common()
+	if pos := common.Pos(); pos.IsValid() {
+		r.instrAt[pos] = call
+	}
+	if common.IsInvoke() {
+		return
+	}
+	callee, ok := common.Value.(*ssa.Function)
+	if !ok {
+		return
+	}
+	if o := callee.Origin(); o != nil {
+		callee = o
+	}
+	if obj, ok := callee.Object().(*types.Func); ok && callee.Synthetic == "" {
+		r.direct[obj.Origin()] = append(r.direct[obj.Origin()], call)
+	}
+}
+
+// indexFuncOperand records a function used other than as the callee of a
+// static call, and any use of a method value's or method expression's
+// wrapper, as escaping.
+func (r *Result) indexFuncOperand(instr ssa.Instruction, op *ssa.Value, f *ssa.Function) {
+	if fn := instr.Parent(); fn == nil || !source(fn) {
+		return
+	}
+	if o := f.Origin(); o != nil {
+		f = o
+	}
+	obj, ok := f.Object().(*types.Func)
+	if !ok {
+		return
+	}
+	if call, ok := instr.(ssa.CallInstruction); ok && f.Synthetic == "" {
+		if c := call.Common(); !c.IsInvoke() && op == &c.Value {
+			return // called
+		}
+	}
+	r.escapes[obj.Origin()] = true
+}
