@@ -71,7 +71,7 @@ func New(cfg *Config) ([]*analysis.Analyzer, error) {
 	r := reach.New(&cfg.Reach, reach.Alias{Roots: &cfg.StatusUpdate.Roots, Tests: &cfg.StatusUpdate.Tests})
 	all := []*analysis.Analyzer{
 		statusupdate.New(&cfg.StatusUpdate, r),
-		fieldmanager.New(&cfg.FieldManager),
+		fieldmanager.New(&cfg.FieldManager, r),
 		conditions.New(&cfg.Conditions, r),
 		statuswrites.New(&cfg.StatusWrites, r),
 		objectupdate.New(&cfg.ObjectUpdate, r),

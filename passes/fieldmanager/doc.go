@@ -43,15 +43,18 @@
 //     a local options variable counts when the function assigns its
 //     FieldManager or Raw field;
 //   - an option type of the package whose ApplyTo method sets FieldManager;
-//   - a spread slice (opts...) built in the same function, as a literal or
-//     by append, holding any of the above before the call;
+//   - a spread slice (opts...) built in the package, as a literal or by
+//     append, that holds any of the above as the slice is at the call: on
+//     every path to it (a slice that holds one on some paths only is
+//     undecided, and not reported; one extended only after the call does
+//     not count);
 //
 // or when the client itself names one: it was made by
 // client.WithFieldOwner(c, "my-operator") or by client.New(cfg,
-// client.Options{FieldOwner: "my-operator"}), followed through local
-// variables, through Status() and SubResource(...), and through struct
-// fields and package variables every assignment of which in the package
-// is such a client.
+// client.Options{FieldOwner: "my-operator"}), followed, as it is at the
+// write, through local variables (also ones a closure assigns), through
+// Status() and SubResource(...), and through struct fields and package
+// variables every assignment of which in the package is such a client.
 //
 // # What is not decidable, and the decision taken
 //
@@ -85,6 +88,25 @@
 //
 // Assignments in _test.go files count only for calls in _test.go files: a
 // fake client a test puts in a field says nothing about production code.
+//
+// # How values are followed
+//
+// Clients, managers and options are followed on the package's SSA form,
+// with the index of it that the statuslintreach analysis builds once for
+// every pass (the stores the package makes to each field, variable and
+// package variable; each function's direct call sites, and whether it is
+// used as a value): there is no second tracker on the syntax. A local
+// variable is decided as it is at the write, so a client wrapped after a
+// write, or an option slice extended after it, does not hide the write; a
+// value that differs between the paths to the write is undecided. A local
+// variable whose address is handed elsewhere, a function literal's
+// parameter, and values of other packages' functions are undecided. For a
+// package that statuslintreach does not build SSA for (it imports neither
+// the client nor the reconcile package, say a package writing through a
+// wrapper package's client), the pass builds it when the package has a
+// write to check. The syntax is read only where the answer is syntax: the
+// suggested fixes, the owner constants the package already uses, and the
+// options literal a manager is made with, which the manager's fix edits.
 //
 // When the client is wrapped where the pass cannot see it (a main.go that
 // sets the field itself to client.WithFieldOwner(mgr.GetClient(), "my-operator")),

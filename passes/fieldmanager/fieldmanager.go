@@ -9,11 +9,13 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/flagvalue"
 	"github.com/statuslint/statuslint/internal/ignore"
 	"github.com/statuslint/statuslint/internal/reach"
+	reachpass "github.com/statuslint/statuslint/passes/reach"
 )
 
 // Name is the analyzer's name, as users enable, disable and configure it.
@@ -35,15 +37,25 @@ type Config struct {
 	Tests bool `json:"tests"`
 }
 
-// New returns the pass configured by cfg.
-func New(cfg *Config) *analysis.Analyzer {
+// New returns the pass configured by cfg. It traces clients on the SSA
+// index of the reachability analysis r (see reach.New); without r, on
+// passes/reach's Analyzer.
+func New(cfg *Config, r ...*analysis.Analyzer) *analysis.Analyzer {
+	ra := reachpass.Analyzer
+	if len(r) > 0 && r[0] != nil {
+		ra = r[0]
+	}
 	a := &analysis.Analyzer{
 		Name: Name,
 		Doc:  doc,
 		URL:  "https://github.com/statuslint/statuslint/blob/main/docs/fieldmanager.md",
-		Run:  func(pass *analysis.Pass) (any, error) { return run(pass, cfg) },
-		// The directives, parsed once for every pass.
-		Requires: []*analysis.Analyzer{ignore.Analyzer},
+		Run: func(pass *analysis.Pass) (any, error) {
+			res, _ := pass.ResultOf[ra].(*reach.Result)
+			return run(pass, cfg, res)
+		},
+		// The directives, parsed once for every pass; the package's SSA
+		// and its index, built once for every pass.
+		Requires: []*analysis.Analyzer{ra, ignore.Analyzer},
 
 		FactTypes: []analysis.Fact{new(ParamWrites)},
 	}
@@ -56,7 +68,7 @@ func New(cfg *Config) *analysis.Analyzer {
 	return a
 }
 
-func run(pass *analysis.Pass, cfg *Config) (any, error) {
+func run(pass *analysis.Pass, cfg *Config, res *reach.Result) (any, error) {
 	isTest := func(f *ast.File) bool { return ignore.IsTestFile(pass.Fset, f.Pos()) }
 	if !cfg.Tests && isTestSupport(pass.Files, isTest) {
 		// Test support outside _test.go files (fixtures, envtest or
@@ -74,6 +86,8 @@ func run(pass *analysis.Pass, cfg *Config) (any, error) {
 		return nil, nil
 	}
 	c := &checker{
+		pass:             pass,
+		res:              res,
 		info:             pass.TypesInfo,
 		m:                m,
 		owned:            settingSet(cfg.Owned),
@@ -81,19 +95,8 @@ func run(pass *analysis.Pass, cfg *Config) (any, error) {
 		pkg:              pass.Pkg,
 		fset:             pass.Fset,
 		memo:             make(map[memoKey]memoEntry),
-		slicing:          make(map[*types.Var]bool),
+		phis:             make(map[*ssa.Phi]bool),
 		localOptionTypes: make(map[*types.TypeName]state),
-		methodBodies:     make(map[*types.Func]*ast.BlockStmt),
-	}
-	c.idx = buildIndex(pass.TypesInfo, m, pass.Files, isTest)
-	for _, f := range pass.Files {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv != nil && fd.Body != nil {
-				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-					c.methodBodies[fn] = fd.Body
-				}
-			}
-		}
 	}
 	checked := func(f *ast.File) bool {
 		return !ignore.SkipFile(pass, f, cfg.Tests)
@@ -187,32 +190,25 @@ func (r *reporter) check(file *ast.File, call *ast.CallExpr) {
 	if len(call.Args) < nfixed {
 		return // ill-typed
 	}
-	opts := call.Args[nfixed:]
 	spread := call.Ellipsis.IsValid()
-	var st state
-	if spread {
-		if len(opts) != 1 {
-			return
-		}
-		st = c.slice(opts[0], call.Pos())
-	} else {
-		states := make([]state, len(opts))
-		for i, o := range opts {
-			states[i] = c.option(o)
-		}
-		st = anyNamed(states...)
-	}
-	if st != none {
+	if spread && len(call.Args) != nfixed+1 {
 		return
 	}
-	switch c.receiverClient(sel) {
+	instr := c.instr(call)
+	if instr == nil {
+		return // not in the package's SSA: undecided
+	}
+	if c.writeOptions(instr) != none {
+		return
+	}
+	switch c.writeClient(instr) {
 	case none:
 	case unknown:
 		// None if the package's exported functions are handed clients
 		// that name none: reported where they are (the fact).
 		if r.exports {
-			if deps := c.assumed(func() state { return c.receiverClient(sel) }); len(deps) > 0 {
-				desc := c.describe(file, call, sel, fn, kind) + " at " + r.position(sel.Sel.Pos())
+			if deps := c.assumed(func() state { return c.writeClient(instr) }); len(deps) > 0 {
+				desc := c.describe(file, call, instr, fn, kind) + " at " + r.position(sel.Sel.Pos())
 				for _, dep := range deps {
 					r.handed.add(dep, 1, []string{desc})
 				}
@@ -224,7 +220,7 @@ func (r *reporter) check(file *ast.File, call *ast.CallExpr) {
 	}
 
 	// The message.
-	what := c.describe(file, call, sel, fn, kind)
+	what := c.describe(file, call, instr, fn, kind)
 	consequence := "managedFields will show the client's user agent"
 	switch {
 	case fn.Name() == "Apply":
@@ -284,48 +280,6 @@ func (c *checker) isApplyPatch(e ast.Expr) bool {
 		id = x.Sel
 	}
 	return id != nil && c.m.IsApplyPatch(c.info.Uses[id])
-}
-
-// subresource names the subresource a writer expression writes: "status"
-// for Status(), the constant of SubResource("scale"), following local
-// variables.
-func (c *checker) subresource(e ast.Expr, depth int) string {
-	switch x := ast.Unparen(e).(type) {
-	case *ast.CallExpr:
-		if sub, known, ok := c.m.WriterSourceExpr(c.info, x); ok && known {
-			return sub
-		}
-	case *ast.Ident, *ast.SelectorExpr:
-		// A variable or field: the subresource all its values agree on.
-		var v *types.Var
-		if id, ok := x.(*ast.Ident); ok {
-			v, _ = c.info.Uses[id].(*types.Var)
-		} else if s, ok := c.info.Selections[x.(*ast.SelectorExpr)]; ok && s.Kind() == types.FieldVal {
-			v, _ = s.Obj().(*types.Var)
-		}
-		if v != nil && depth < 8 {
-			sub := ""
-			for _, val := range c.values(v) {
-				if val.expr == nil || val.idx >= 0 {
-					sub = ""
-					break
-				}
-				s := c.subresource(val.expr, depth+1)
-				if sub != "" && s != sub {
-					sub = ""
-					break
-				}
-				sub = s
-			}
-			if sub != "" {
-				return sub
-			}
-		}
-	}
-	if c.m.Legacy {
-		return "status"
-	}
-	return "subresource"
 }
 
 // insertion returns the edit that adds text as the last argument of call:

@@ -38,6 +38,14 @@ func TestUnknown(t *testing.T) {
 	analysistest.Run(t, current(t), fieldmanager.New(&fieldmanager.Config{}), "fieldmanager/unknown")
 }
 
+// TestFlow covers clients decided at each write from where their value
+// comes from there: a variable reassigned after a write or on one branch,
+// assigned in a closure, or whose address escapes.
+func TestFlow(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, current(t), fieldmanager.New(&fieldmanager.Config{}), "fieldmanager/flow")
+}
+
 func TestNearMiss(t *testing.T) {
 	t.Parallel()
 	analysistest.Run(t, current(t), fieldmanager.New(&fieldmanager.Config{}), "fieldmanager/nearmiss")
@@ -71,7 +79,7 @@ func TestSettings(t *testing.T) {
 	t.Parallel()
 	a := fieldmanager.New(&fieldmanager.Config{})
 	for flag, value := range map[string]string{
-		"owned":   "fieldmanager/settings.OwnedField.Client, fieldmanager/settings.OwnedType",
+		"owned":   "fieldmanager/settings.OwnedField.Client, fieldmanager/settings.OwnedType, fieldmanager/settings.OuterOwned",
 		"unowned": "fieldmanager/settings.Forced.C,fieldmanager/settings.(*ForcedType)",
 	} {
 		if err := a.Flags.Set(flag, value); err != nil {

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/fixes"
@@ -59,57 +60,6 @@ func (f *ParamWrites) String() string {
 	return "writes through its client parameters: " + strings.Join(parts, ", ")
 }
 
-// param evaluates a client parameter of one of the package's functions
-// from the arguments of every call in the package. A function that is used
-// as a value has calls the pass cannot see: unknown. An exported function
-// may also be called by other packages: their clients are unknown here,
-// and when c.assume is set they are assumed to name none and recorded in
-// c.deps.
-func (c *checker) param(v *types.Var) state {
-	return c.paramFrom(v, whatParam, false, func(arg ast.Expr) state { return c.clientExpr(arg, -1) })
-}
-
-// managerParam evaluates the client of a manager parameter
-// (SetupWithManager(mgr) calling mgr.GetClient()) the same way, from the
-// managers every call hands in.
-func (c *checker) managerParam(v *types.Var) state {
-	return c.paramFrom(v, whatManagerParam, true, c.manager)
-}
-
-func (c *checker) paramFrom(v *types.Var, what int, manager bool, eval func(ast.Expr) state) state {
-	ref, ok := c.idx.paramOf[v.Origin()]
-	if !ok {
-		return unknown // a receiver, a result, a function literal's parameter
-	}
-	ref.manager = manager
-	return c.memoize(v, what, func() state {
-		fn := ref.fn.Origin()
-		sig, ok := fn.Type().(*types.Signature)
-		if !ok || (sig.Variadic() && ref.index == sig.Params().Len()-1) || c.idx.escaped[fn] {
-			return unknown
-		}
-		var states []state
-		for _, cs := range c.idx.calls[fn] {
-			if cs.test && !c.testCtx {
-				continue
-			}
-			n := len(cs.call.Args)
-			if cs.call.Ellipsis.IsValid() || ref.index >= n || n < sig.Params().Len()-1 || (!sig.Variadic() && n != sig.Params().Len()) {
-				return unknown // f(g()) with g returning several values; f(args...)
-			}
-			states = append(states, eval(cs.call.Args[ref.index]))
-		}
-		if c.external(fn) && c.assume {
-			c.deps = append(c.deps, ref)
-			states = append(states, none)
-		}
-		if len(states) == 0 {
-			return unknown // never called here; or only by other packages
-		}
-		return join(states)
-	})
-}
-
 // external reports whether other packages may call fn and so hand it
 // clients the package cannot see.
 func (c *checker) external(fn *types.Func) bool {
@@ -128,119 +78,12 @@ func (c *checker) releaseCanOwn() bool {
 	return c.m.ClientOptionsHas("FieldOwner") || c.m.Lookup("WithFieldOwner") != nil || !c.m.Client.Complete()
 }
 
-// manager evaluates the client of a manager or cluster expression (the
-// receiver of GetClient): on releases that can name a field manager for a
-// whole client, a manager made in the same function by manager.New or
-// ctrl.NewManager, whose options are visible, is decided, and a manager
-// parameter (SetupWithManager(mgr)) is decided from its callers' managers
-// like a client parameter.
-func (c *checker) manager(e ast.Expr) state {
-	if !c.releaseCanOwn() {
-		return none
-	}
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return unknown
-	}
-	v, ok := c.info.Uses[id].(*types.Var)
-	if ok && c.idx.params[v] {
-		return c.managerParam(v)
-	}
-	if !ok || !c.isLocal(v) {
-		return unknown // a field, a package variable: made elsewhere
-	}
-	return c.memoize(v, whatManager, func() state {
-		if len(c.mutations(v)) > 0 {
-			return unknown
-		}
-		vals := c.values(v)
-		if len(vals) == 0 {
-			return unknown
-		}
-		return c.joinValues(vals, func(e ast.Expr, idx int) state {
-			call, ok := ast.Unparen(e).(*ast.CallExpr)
-			if !ok || idx > 0 {
-				return unknown
-			}
-			opts, ok := crmodel.IsManagerConstructor(c.info, call)
-			if !ok {
-				return unknown
-			}
-			return c.managerOptions(opts)
-		})
-	})
-}
-
-// managerOptions evaluates the manager.Options a manager was made with: it
-// names a field manager when its Client options set FieldOwner, none when
-// they do not and no custom NewClient is set.
-func (c *checker) managerOptions(e ast.Expr) state {
-	switch x := ast.Unparen(e).(type) {
-	case *ast.CompositeLit:
-		return c.managerLiteral(x)
-	case *ast.Ident:
-		v, ok := c.info.Uses[x].(*types.Var)
-		if !ok || !c.isLocal(v) || c.idx.params[v] {
-			return unknown
-		}
-		return c.memoize(v, whatOptions, func() state {
-			for _, mu := range c.mutations(v) {
-				switch mu.field {
-				case "", "Client", "NewClient", "ClientBuilder", "FieldOwner":
-					return unknown
-				}
-			}
-			vals := c.values(v)
-			if len(vals) == 0 {
-				return none // var opts ctrl.Options
-			}
-			return c.joinValues(vals, func(e ast.Expr, idx int) state {
-				lit, ok := ast.Unparen(e).(*ast.CompositeLit)
-				if !ok || idx >= 0 {
-					return unknown
-				}
-				return c.managerLiteral(lit)
-			})
-		})
-	}
-	return unknown
-}
-
-func (c *checker) managerLiteral(lit *ast.CompositeLit) state {
-	out := none
-	for _, elt := range lit.Elts {
-		kv, ok := elt.(*ast.KeyValueExpr)
-		if !ok {
-			return unknown
-		}
-		key, _ := kv.Key.(*ast.Ident)
-		if key == nil {
-			return unknown
-		}
-		switch key.Name {
-		case "NewClient", "ClientBuilder":
-			if tv, ok := c.info.Types[kv.Value]; ok && tv.IsNil() {
-				continue
-			}
-			return unknown // a custom client may wrap itself
-		case "Client":
-			switch c.clientOptions(kv.Value) {
-			case named:
-				out = named
-			case unknown:
-				return unknown
-			}
-		}
-	}
-	return out
-}
-
 // describe names a write for messages and facts: "status Update of
 // *v1alpha1.Widget".
-func (c *checker) describe(file *ast.File, call *ast.CallExpr, sel *ast.SelectorExpr, fn *types.Func, kind crmodel.Kind) string {
+func (c *checker) describe(file *ast.File, call *ast.CallExpr, instr ssa.CallInstruction, fn *types.Func, kind crmodel.Kind) string {
 	verb := fn.Name()
 	if kind == crmodel.SubResourceWrite {
-		verb = c.subresource(sel.X, 0) + " " + verb
+		verb = c.subresource(receiverOf(instr.Common())) + " " + verb
 	}
 	obj := "an object"
 	if len(call.Args) >= 2 {
@@ -347,19 +190,27 @@ func (r *reporter) handover(file *ast.File, call *ast.CallExpr) {
 			return // (*T).M(recv, args...): the arguments are shifted
 		}
 	}
+	instr := c.instr(call)
+	if instr == nil {
+		return
+	}
 	for _, pw := range fact.Params {
 		if pw.Index >= len(call.Args) {
 			continue
 		}
 		arg := call.Args[pw.Index]
-		eval := func() state { return c.clientExpr(arg, -1) }
+		val := argument(instr.Common(), pw.Index)
+		if val == nil {
+			continue
+		}
+		eval := func() state { return c.client(val) }
 		if pw.Manager {
-			eval = func() state { return c.manager(arg) }
+			eval = func() state { return c.manager(val) }
 		}
 		switch eval() {
 		case none:
 			if pw.Manager {
-				r.reportManagerHandover(file, fn, arg, pw)
+				r.reportManagerHandover(file, fn, arg, val, pw)
 			} else {
 				r.reportHandover(file, call, fn, arg, pw)
 			}

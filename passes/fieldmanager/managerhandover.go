@@ -10,8 +10,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
-	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/fixes"
 	"github.com/statuslint/statuslint/internal/ignore"
 )
@@ -22,7 +22,7 @@ import (
 // The fix sets Client.FieldOwner in the options literal the manager was
 // made with, which names a field manager for every write of the manager's
 // client at once.
-func (r *reporter) reportManagerHandover(file *ast.File, fn *types.Func, arg ast.Expr, pw ParamWrite) {
+func (r *reporter) reportManagerHandover(file *ast.File, fn *types.Func, arg ast.Expr, val ssa.Value, pw ParamWrite) {
 	writes, list := reached(pw)
 	hasOwner := r.c.m.ClientOptionsHas("FieldOwner")
 	advice := "set Client: client.Options{FieldOwner: ...} in the manager's options"
@@ -37,7 +37,7 @@ func (r *reporter) reportManagerHandover(file *ast.File, fn *types.Func, arg ast
 		r.rep.Report(d)
 		return
 	}
-	fix, why := r.managerFix(arg)
+	fix, why := r.managerFix(val)
 	if fix != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
 	} else {
@@ -48,12 +48,12 @@ func (r *reporter) reportManagerHandover(file *ast.File, fn *types.Func, arg ast
 
 // managerFix builds the fix that names a field manager in the options
 // literal the manager e was made with, or says why there is none.
-func (r *reporter) managerFix(e ast.Expr) (*analysis.SuggestedFix, string) {
-	lit, why := r.c.managerOptionsLiteral(e, 0)
+func (r *reporter) managerFix(mgr ssa.Value) (*analysis.SuggestedFix, string) {
+	lit, why := r.c.managerOptionsLiteral(mgr, 0)
 	if lit == nil {
 		return nil, "no suggested fix: " + why
 	}
-	file := r.fileOf(lit.Pos())
+	file := r.c.fileOf(lit.Pos())
 	if file == nil {
 		return nil, "no suggested fix: the manager's options are not in this package's files"
 	}
@@ -103,46 +103,51 @@ func (r *reporter) managerFix(e ast.Expr) (*analysis.SuggestedFix, string) {
 const maxManagerHops = 8
 
 // managerOptionsLiteral returns the manager.Options struct literal the
-// manager expression e was made with: a local variable holding the one
-// manager.New or ctrl.NewManager call, with its options a literal or a
-// local variable holding one; a parameter of a function called once in
-// the package is followed to its argument. Otherwise it says why not.
-func (c *checker) managerOptionsLiteral(e ast.Expr, hops int) (*ast.CompositeLit, string) {
+// manager value mgr was made with: the one manager.New or ctrl.NewManager
+// call it comes from, with its options a literal or a local variable
+// holding one; a parameter of a function called once in the package is
+// followed to its argument. Otherwise it says why not.
+func (c *checker) managerOptionsLiteral(mgr ssa.Value, hops int) (*ast.CompositeLit, string) {
 	const notMade = "the manager is not made in view of the hand-over"
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok || hops > maxManagerHops {
+	if hops > maxManagerHops {
 		return nil, notMade
 	}
-	v, ok := c.info.Uses[id].(*types.Var)
-	if !ok {
-		return nil, notMade
+	for {
+		switch v := mgr.(type) {
+		case *ssa.ChangeInterface:
+			mgr = v.X
+			continue
+		case *ssa.UnOp:
+			// A manager variable captured by a closure: its one value.
+			if stores, ok := localStores(v.X); ok && v.Op == token.MUL && len(stores) == 1 {
+				mgr = stores[0].Val
+				continue
+			}
+		}
+		break
 	}
-	if c.idx.params[v] {
-		ref, ok := c.idx.paramOf[v.Origin()]
+	if p, ok := mgr.(*ssa.Parameter); ok {
+		ref, ok := paramRefOf(p)
 		if !ok {
 			return nil, notMade
 		}
-		var sites []callSite
-		for _, cs := range c.idx.calls[ref.fn.Origin()] {
-			if !cs.test || c.testCtx {
-				sites = append(sites, cs)
+		var sites []ssa.CallInstruction
+		for _, call := range c.program().DirectCalls(ref.fn) {
+			if c.testCtx || !ignore.IsTestFile(c.fset, call.Pos()) {
+				sites = append(sites, call)
 			}
 		}
-		if len(sites) != 1 || ref.index >= len(sites[0].call.Args) {
+		if len(sites) != 1 {
 			return nil, "the manager is handed in by more than one caller"
 		}
-		return c.managerOptionsLiteral(sites[0].call.Args[ref.index], hops+1)
+		arg := argument(sites[0].Common(), ref.index)
+		if arg == nil {
+			return nil, notMade
+		}
+		return c.managerOptionsLiteral(arg, hops+1)
 	}
-	vals := c.values(v)
-	if len(vals) != 1 || vals[0].expr == nil || vals[0].idx > 0 {
-		return nil, notMade
-	}
-	call, ok := ast.Unparen(vals[0].expr).(*ast.CallExpr)
-	if !ok {
-		return nil, notMade
-	}
-	opts, ok := crmodel.IsManagerConstructor(c.info, call)
-	if !ok {
+	opts, _ := c.managerConstructorOptions(mgr)
+	if opts == nil {
 		return nil, notMade
 	}
 	const notLiteral = "the manager's options are not a struct literal here"
@@ -151,23 +156,68 @@ func (c *checker) managerOptionsLiteral(e ast.Expr, hops int) (*ast.CompositeLit
 		return x, ""
 	case *ast.Ident:
 		ov, ok := c.info.Uses[x].(*types.Var)
-		if !ok || !c.isLocal(ov) || c.idx.params[ov] {
+		if !ok || !c.isLocal(ov) {
 			return nil, notLiteral
 		}
-		ovals := c.values(ov)
-		if len(ovals) != 1 || ovals[0].idx >= 0 {
-			return nil, notLiteral
-		}
-		if lit, ok := ast.Unparen(ovals[0].expr).(*ast.CompositeLit); ok {
+		if lit, ok := ast.Unparen(c.onlyValue(ov)).(*ast.CompositeLit); ok {
 			return lit, ""
 		}
 	}
 	return nil, notLiteral
 }
 
+// onlyValue returns the one expression a local variable is assigned, in
+// its declaration or an assignment, or nil when it is assigned none (a
+// parameter), several, or a result of a multi-value call.
+func (c *checker) onlyValue(v *types.Var) ast.Expr {
+	file := c.fileOf(v.Pos())
+	if file == nil {
+		return nil
+	}
+	var vals []ast.Expr
+	multi := false
+	add := func(id ast.Expr, val ast.Expr, n int) {
+		if id, ok := ast.Unparen(id).(*ast.Ident); ok && (c.info.Defs[id] == v || c.info.Uses[id] == v) {
+			vals = append(vals, val)
+			multi = multi || n != 1
+		}
+	}
+	ast.Inspect(file, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				if len(n.Lhs) == len(n.Rhs) {
+					add(l, n.Rhs[i], 1)
+				} else {
+					add(l, nil, len(n.Lhs))
+				}
+			}
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				if len(n.Names) == len(n.Values) {
+					add(id, n.Values[i], 1)
+				} else {
+					add(id, nil, len(n.Names))
+				}
+			}
+		case *ast.RangeStmt:
+			for _, e := range []ast.Expr{n.Key, n.Value} {
+				if e != nil {
+					add(e, nil, 2)
+				}
+			}
+		}
+		return true
+	})
+	if len(vals) != 1 || multi {
+		return nil
+	}
+	return vals[0]
+}
+
 // fileOf returns the package's file that holds pos.
-func (r *reporter) fileOf(pos token.Pos) *ast.File {
-	for _, f := range r.pass.Files {
+func (c *checker) fileOf(pos token.Pos) *ast.File {
+	for _, f := range c.pass.Files {
 		if f.FileStart <= pos && pos <= f.FileEnd {
 			return f
 		}

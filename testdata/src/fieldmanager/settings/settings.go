@@ -1,6 +1,6 @@
 // Package settings is checked with
 //
-//	-fieldmanager.owned=fieldmanager/settings.OwnedField.Client,fieldmanager/settings.OwnedType
+//	-fieldmanager.owned=fieldmanager/settings.OwnedField.Client,fieldmanager/settings.OwnedType,fieldmanager/settings.OuterOwned
 //	-fieldmanager.unowned=fieldmanager/settings.Forced.C,fieldmanager/settings.(*ForcedType)
 package settings
 
@@ -67,4 +67,20 @@ func NewNotListed(c client.Client) *NotListed { return &NotListed{c} } // want N
 
 func (r *NotListed) write(ctx context.Context, cm *corev1.ConfigMap) {
 	_ = r.Create(ctx, cm)
+}
+
+// OuterOwned is listed as owned and promotes the client of an embedded
+// struct that is not: a write through the promoted client is selected
+// from OuterOwned, one that names the embedded struct is selected from it.
+type OuterOwned struct {
+	Inner
+}
+
+type Inner struct {
+	client.Client
+}
+
+func (r *OuterOwned) write(ctx context.Context, cm *corev1.ConfigMap) {
+	_ = r.Create(ctx, cm)
+	_ = r.Inner.Create(ctx, cm) // want `Create of \*corev1\.ConfigMap names no field manager`
 }

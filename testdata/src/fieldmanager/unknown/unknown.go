@@ -93,13 +93,3 @@ func (r *R) write(ctx context.Context, cm *corev1.ConfigMap, extra []client.Patc
 	more[0] = client.FieldOwner("x")
 	return r.Patch(ctx, cm, client.Merge, more...)
 }
-
-// Slices built from each other.
-func (r *R) cycle(ctx context.Context, cm *corev1.ConfigMap, n int) error {
-	var a, b []client.PatchOption
-	for i := 0; i < n; i++ {
-		a = append(b, client.ForceOwnership)
-		b = append(a, client.DryRunAll)
-	}
-	return r.Patch(ctx, cm, client.Apply, a...)
-}

@@ -1,0 +1,643 @@
+package fieldmanager
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/statuslint/statuslint/internal/crmodel"
+	"github.com/statuslint/statuslint/internal/ignore"
+	"github.com/statuslint/statuslint/internal/reach"
+)
+
+// Where clients and managers come from is traced on the package's SSA, with
+// internal/reach's index of it (the one the other passes use): copies,
+// conversions, phis, variables captured by closures and kept in memory,
+// struct fields and package variables (every store the package makes), and
+// parameters (the package's direct calls of the function) are followed to
+// the calls that make the client. The options a client or manager is made
+// with are read from the syntax of that call (origin.go).
+
+// cycle is the state of a phi met again while it is evaluated: it adds no
+// alternative of its own.
+const cycle state = -1
+
+// program returns the package's SSA index: the reach analyzer's, or, for a
+// package it did not build SSA for, one built the first time a write needs
+// it (most packages that reach skips have no write).
+func (c *checker) program() *reach.Result {
+	if c.res == nil || c.res.SSA == nil {
+		c.res = reach.Build(c.pass, c.m)
+	}
+	return c.res
+}
+
+// instr returns the SSA call of a call expression, or nil.
+func (c *checker) instr(call *ast.CallExpr) ssa.CallInstruction {
+	return c.program().CallInstr(call)
+}
+
+// writeClient evaluates the client (or subresource writer) a write call
+// goes through: its receiver, through the embedded fields a promoted
+// method is selected from.
+func (c *checker) writeClient(instr ssa.CallInstruction) state {
+	recv := receiverOf(instr.Common())
+	if recv == nil {
+		return unknown
+	}
+	return c.client(recv)
+}
+
+// receiverOf returns the receiver of a method call, or nil.
+func receiverOf(common *ssa.CallCommon) ssa.Value {
+	if common.IsInvoke() {
+		return common.Value
+	}
+	if callee := common.StaticCallee(); callee != nil && callee.Signature.Recv() != nil && len(common.Args) > 0 {
+		return common.Args[0]
+	}
+	return nil
+}
+
+// argument returns the value a call passes for parameter index of the
+// called function (the receiver not counted), or nil.
+func argument(common *ssa.CallCommon, index int) ssa.Value {
+	if !common.IsInvoke() {
+		if callee := common.StaticCallee(); callee != nil && callee.Signature.Recv() != nil {
+			index++
+		}
+	}
+	if index < 0 || index >= len(common.Args) {
+		return nil
+	}
+	return common.Args[index]
+}
+
+// client evaluates a value holding a client or a subresource writer.
+func (c *checker) client(v ssa.Value) state {
+	switch v := v.(type) {
+	case *ssa.MakeInterface:
+		return c.client(v.X)
+	case *ssa.ChangeInterface:
+		return c.client(v.X)
+	case *ssa.ChangeType:
+		return c.client(v.X)
+	case *ssa.Phi:
+		return c.phi(v, c.client)
+	case *ssa.UnOp:
+		if v.Op == token.MUL {
+			return c.load(v.X)
+		}
+	case *ssa.FieldAddr, *ssa.Field:
+		// The address (or copy) of an embedded client struct a method
+		// with a pointer (or value) receiver is called on.
+		return c.selectedField(v)
+	case *ssa.FreeVar:
+		return c.joinValues(c.program().Bindings(v), c.client)
+	case *ssa.Parameter:
+		return c.param(v)
+	case *ssa.Extract:
+		if call, ok := v.Tuple.(*ssa.Call); ok && v.Index == 0 {
+			return c.clientCall(call)
+		}
+	case *ssa.Call:
+		return c.clientCall(v)
+	}
+	return unknown
+}
+
+// load evaluates a client read from memory: a field, a package variable,
+// a local variable kept in memory (captured by a closure, or whose address
+// is taken), or a closure's captured variable.
+func (c *checker) load(addr ssa.Value) state {
+	switch a := addr.(type) {
+	case *ssa.FieldAddr:
+		return c.selectedField(a)
+	case *ssa.Global:
+		return c.global(a)
+	}
+	return c.local(addr, c.client)
+}
+
+// local evaluates a local variable kept in memory (captured by a closure,
+// or whose address is taken), or a closure's captured variable, from every
+// value assigned to it.
+func (c *checker) local(addr ssa.Value, eval func(ssa.Value) state) state {
+	vals, ok := c.localValues(addr)
+	if !ok || len(vals) == 0 {
+		return unknown // its address escapes, or it is never assigned
+	}
+	return c.joinValues(vals, eval)
+}
+
+// localValues returns the values assigned to a local variable kept in
+// memory, or to the variables a closure's free variable captures; ok is
+// false when an address escapes.
+func (c *checker) localValues(addr ssa.Value) ([]ssa.Value, bool) {
+	switch a := addr.(type) {
+	case *ssa.Alloc:
+		stores, ok := localStores(a)
+		if !ok {
+			return nil, false
+		}
+		vals := make([]ssa.Value, len(stores))
+		for i, s := range stores {
+			vals[i] = s.Val
+		}
+		return vals, true
+	case *ssa.FreeVar:
+		var vals []ssa.Value
+		for _, b := range c.program().Bindings(a) {
+			more, ok := c.localValues(b)
+			if !ok {
+				return nil, false
+			}
+			vals = append(vals, more...)
+		}
+		return vals, true
+	}
+	return nil, false
+}
+
+// localStores returns the stores to a local variable kept in memory, by
+// its function and the closures that capture it; ok is false when the
+// variable's address is used in any other way (handed to a function,
+// stored elsewhere), so that it may change unseen.
+func localStores(addr ssa.Value) (stores []*ssa.Store, ok bool) {
+	refs := addr.Referrers()
+	if refs == nil {
+		return nil, false
+	}
+	for _, ref := range *refs {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			if ref.Addr != addr {
+				return nil, false
+			}
+			stores = append(stores, ref)
+		case *ssa.UnOp:
+			if ref.Op != token.MUL {
+				return nil, false
+			}
+		case *ssa.DebugRef:
+		case *ssa.MakeClosure:
+			fn, _ := ref.Fn.(*ssa.Function)
+			for i, b := range ref.Bindings {
+				if b != addr {
+					continue
+				}
+				if fn == nil || i >= len(fn.FreeVars) {
+					return nil, false
+				}
+				more, ok := localStores(fn.FreeVars[i])
+				if !ok {
+					return nil, false
+				}
+				stores = append(stores, more...)
+			}
+		default:
+			return nil, false
+		}
+	}
+	return stores, true
+}
+
+// selectedField evaluates the struct field a field selection (an
+// *ssa.FieldAddr or *ssa.Field) selects, with the struct type declaring it
+// and the type it is selected from (for a field promoted from an embedded
+// struct, the outer type), as the owned and unowned settings name them.
+func (c *checker) selectedField(sel ssa.Value) state {
+	var x ssa.Value
+	var index int
+	switch s := sel.(type) {
+	case *ssa.FieldAddr:
+		x, index = s.X, s.Field
+	case *ssa.Field:
+		x, index = s.X, s.Field
+	default:
+		return unknown
+	}
+	st, owner := structOf(x.Type())
+	if st == nil || index >= st.NumFields() {
+		return unknown
+	}
+	return c.field(st.Field(index), owner, c.selectedFrom(x))
+}
+
+// selectedFrom returns the named type a field is selected from: walking
+// back from x through the selections SSA makes implicitly for embedded
+// fields, the type of the expression the source selects from.
+func (c *checker) selectedFrom(x ssa.Value) *types.Named {
+	for {
+		var next ssa.Value
+		switch v := x.(type) {
+		case *ssa.UnOp:
+			if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL && c.implicit(fa, fa.X, fa.Field) {
+				next = fa.X
+			}
+		case *ssa.FieldAddr:
+			if c.implicit(v, v.X, v.Field) {
+				next = v.X
+			}
+		case *ssa.Field:
+			if c.implicit(v, v.X, v.Field) {
+				next = v.X
+			}
+		}
+		if next == nil {
+			return crmodel.NamedOf(x.Type())
+		}
+		x = next
+	}
+}
+
+// implicit reports whether SSA made a field selection for an embedded
+// field the source does not name: an explicit selection is placed at its
+// selected name.
+func (c *checker) implicit(sel ssa.Instruction, x ssa.Value, index int) bool {
+	s := c.program().SelectorAt(sel.Pos())
+	if s == nil {
+		return true
+	}
+	st, _ := structOf(x.Type())
+	return st == nil || index >= st.NumFields() || s.Sel.Name != st.Field(index).Name()
+}
+
+// global evaluates a package variable holding a client: the settings,
+// then every value the package stores in it; one the package never
+// assigns is set elsewhere and assumed to name no field manager.
+func (c *checker) global(g *ssa.Global) state {
+	v, ok := g.Object().(*types.Var)
+	if !ok {
+		return unknown
+	}
+	if s, ok := c.configured(objectKey(v)); ok {
+		return s
+	}
+	return c.memoize(v, whatClient, func() state {
+		vals := c.stored(c.program().StoresAt(g))
+		if len(vals) == 0 {
+			return none
+		}
+		return c.joinValues(vals, c.client)
+	})
+}
+
+// stored returns the values of stores, leaving out stores in _test.go
+// files unless the write evaluated is in one.
+func (c *checker) stored(stores []*ssa.Store) []ssa.Value {
+	var out []ssa.Value
+	for _, s := range stores {
+		pos := s.Pos()
+		if !pos.IsValid() {
+			if fn := s.Parent(); fn != nil {
+				pos = fn.Pos()
+			}
+		}
+		if !c.testCtx && pos.IsValid() && ignore.IsTestFile(c.fset, pos) {
+			continue
+		}
+		out = append(out, s.Val)
+	}
+	return out
+}
+
+// joinValues joins the states of the alternatives a value can be.
+func (c *checker) joinValues(vals []ssa.Value, eval func(ssa.Value) state) state {
+	if len(vals) == 0 {
+		return unknown
+	}
+	states := make([]state, 0, len(vals))
+	for _, v := range vals {
+		states = append(states, eval(v))
+	}
+	return join(states)
+}
+
+// phi joins the edges of a phi, a phi met again adding nothing.
+func (c *checker) phi(p *ssa.Phi, eval func(ssa.Value) state) state {
+	if c.phis[p] {
+		return cycle
+	}
+	c.phis[p] = true
+	defer delete(c.phis, p)
+	var states []state
+	for _, e := range p.Edges {
+		if s := eval(e); s != cycle {
+			states = append(states, s)
+		}
+	}
+	if len(states) == 0 {
+		return cycle
+	}
+	return join(states)
+}
+
+// clientCall evaluates a call that yields a client: the client package's
+// constructors and wrappers, Status() and SubResource(...) of a client, and
+// the manager's GetClient.
+func (c *checker) clientCall(call *ssa.Call) state {
+	common := call.Common()
+	var method *types.Func
+	var recv ssa.Value
+	var args []ssa.Value
+	if common.IsInvoke() {
+		method, recv, args = common.Method, common.Value, common.Args
+	} else if callee := common.StaticCallee(); callee != nil {
+		fn := reach.CalleeFunc(common)
+		if callee.Signature.Recv() != nil && len(common.Args) > 0 {
+			method, recv, args = fn, common.Args[0], common.Args[1:]
+		} else {
+			return c.clientFunc(call, fn, common.Args)
+		}
+	}
+	if method == nil {
+		return unknown
+	}
+	if _, _, ok := c.m.WriterSource(method, recv.Type(), constArg(args)); ok {
+		return c.client(recv)
+	}
+	if crmodel.IsManagerGetClient(method) {
+		return c.manager(recv)
+	}
+	return unknown
+}
+
+// clientFunc evaluates a call of a package-level function making a
+// client.
+func (c *checker) clientFunc(call *ssa.Call, fn *types.Func, args []ssa.Value) state {
+	switch c.m.ClientFunc(fn) {
+	case "WithFieldOwner":
+		if len(args) == 2 {
+			if k, ok := args[1].(*ssa.Const); ok && isEmptyString(k.Value) {
+				return none
+			}
+		}
+		return named
+	case "New", "NewWithWatch":
+		if len(args) == 2 {
+			return c.clientOptions(args[1])
+		}
+	case "WithFieldValidation", "NewNamespacedClient", "NewDryRunClient":
+		if len(args) >= 1 {
+			return c.client(args[0])
+		}
+	}
+	return unknown
+}
+
+// --- parameters -----------------------------------------------------------
+
+// paramRef names parameter index of fn; manager is set when the writes
+// go through the client of the manager the parameter holds.
+type paramRef struct {
+	fn      *types.Func
+	index   int
+	manager bool
+}
+
+// paramRefOf names a parameter of one of the package's declared functions
+// or methods (not a receiver, nor a function literal's parameter).
+func paramRefOf(p *ssa.Parameter) (paramRef, bool) {
+	fn := p.Parent()
+	if fn == nil || fn.Synthetic != "" || fn.Parent() != nil {
+		return paramRef{}, false
+	}
+	if _, ok := fn.Syntax().(*ast.FuncDecl); !ok {
+		return paramRef{}, false
+	}
+	obj, ok := fn.Object().(*types.Func)
+	if !ok {
+		return paramRef{}, false
+	}
+	i := reach.ParamIndex(p)
+	if fn.Signature.Recv() != nil {
+		i--
+	}
+	if i < 0 {
+		return paramRef{}, false
+	}
+	return paramRef{fn: obj.Origin(), index: i}, true
+}
+
+// param evaluates a client parameter of one of the package's functions
+// from the arguments of every call in the package. A function that is used
+// as a value has calls the pass cannot see: unknown. An exported function
+// may also be called by other packages: their clients are unknown here,
+// and when c.assume is set they are assumed to name none and recorded in
+// c.deps.
+func (c *checker) param(p *ssa.Parameter) state {
+	return c.paramFrom(p, whatParam, false, c.client)
+}
+
+func (c *checker) paramFrom(p *ssa.Parameter, what int, manager bool, eval func(ssa.Value) state) state {
+	ref, ok := paramRefOf(p)
+	if !ok {
+		return unknown // a receiver, a function literal's parameter
+	}
+	ref.manager = manager
+	return c.memoize(p, what, func() state {
+		prog := c.program()
+		fn := ref.fn
+		sig, ok := fn.Type().(*types.Signature)
+		if !ok || (sig.Variadic() && ref.index == sig.Params().Len()-1) || prog.Escapes(fn) {
+			return unknown
+		}
+		var states []state
+		for _, call := range prog.DirectCalls(fn) {
+			if !c.testCtx && ignore.IsTestFile(c.fset, call.Pos()) {
+				continue
+			}
+			ce := prog.CallExpr(call.Common().Pos())
+			if ce == nil {
+				return unknown
+			}
+			n := len(ce.Args)
+			if ce.Ellipsis.IsValid() || ref.index >= n || n < sig.Params().Len()-1 || (!sig.Variadic() && n != sig.Params().Len()) {
+				return unknown // f(g()) with g returning several values; f(args...)
+			}
+			arg := argument(call.Common(), ref.index)
+			if arg == nil {
+				return unknown
+			}
+			states = append(states, eval(arg))
+		}
+		if c.external(fn) && c.assume {
+			c.deps = append(c.deps, ref)
+			states = append(states, none)
+		}
+		if len(states) == 0 {
+			return unknown // never called here; or only by other packages
+		}
+		return join(states)
+	})
+}
+
+// --- managers -------------------------------------------------------------
+
+// manager evaluates the client of a manager or cluster value (the receiver
+// of GetClient): on releases that can name a field manager for a whole
+// client, a manager made by manager.New or ctrl.NewManager in view, whose
+// options are visible, is decided, and a manager parameter
+// (SetupWithManager(mgr)) is decided from its callers' managers like a
+// client parameter.
+func (c *checker) manager(v ssa.Value) state {
+	if !c.releaseCanOwn() {
+		return none
+	}
+	return c.managerValue(v)
+}
+
+func (c *checker) managerValue(v ssa.Value) state {
+	switch v := v.(type) {
+	case *ssa.ChangeInterface:
+		return c.managerValue(v.X)
+	case *ssa.MakeInterface:
+		return c.managerValue(v.X)
+	case *ssa.Phi:
+		return c.phi(v, c.managerValue)
+	case *ssa.Parameter:
+		return c.paramFrom(v, whatManagerParam, true, c.managerValue)
+	case *ssa.FreeVar:
+		return c.joinValues(c.program().Bindings(v), c.managerValue)
+	case *ssa.UnOp:
+		if v.Op == token.MUL {
+			return c.local(v.X, c.managerValue)
+		}
+	case *ssa.Extract:
+		if _, opts := c.managerConstructorOptions(v); opts != nil {
+			return c.managerOptions(opts)
+		}
+	}
+	return unknown
+}
+
+// managerConstructorOptions returns the options argument, as written and
+// as a value, of the manager.New or ctrl.NewManager call whose manager
+// result v is, or nils.
+func (c *checker) managerConstructorOptions(v ssa.Value) (ast.Expr, ssa.Value) {
+	ex, ok := v.(*ssa.Extract)
+	if !ok || ex.Index != 0 {
+		return nil, nil
+	}
+	call, ok := ex.Tuple.(*ssa.Call)
+	if !ok || len(call.Call.Args) != 2 {
+		return nil, nil
+	}
+	ce := c.program().CallExpr(call.Pos())
+	if ce == nil {
+		return nil, nil
+	}
+	opts, ok := crmodel.IsManagerConstructor(c.info, ce)
+	if !ok {
+		return nil, nil
+	}
+	return opts, call.Call.Args[1]
+}
+
+// --- subresources ---------------------------------------------------------
+
+// subresource names the subresource a writer value writes, for messages:
+// "status" for Status(), the constant of SubResource("scale"), through the
+// variables, fields and phis it is kept in; when they disagree or cannot
+// be seen, "status" on releases with only the status writer, else
+// "subresource".
+func (c *checker) subresource(v ssa.Value) string {
+	if v != nil {
+		if sub := c.writerSub(v, 0); sub != "" {
+			return sub
+		}
+	}
+	if c.m.Legacy {
+		return "status"
+	}
+	return "subresource"
+}
+
+// maxWriterDepth bounds how far writerSub follows a writer.
+const maxWriterDepth = 8
+
+// writerSub returns the subresource every origin of a writer value agrees
+// on, or "".
+func (c *checker) writerSub(v ssa.Value, depth int) string {
+	if depth > maxWriterDepth {
+		return ""
+	}
+	agree := func(vals []ssa.Value) string {
+		sub := ""
+		for i, x := range vals {
+			s := c.writerSub(x, depth+1)
+			if s == "" || (i > 0 && s != sub) {
+				return ""
+			}
+			sub = s
+		}
+		return sub
+	}
+	switch x := v.(type) {
+	case *ssa.MakeInterface:
+		return c.writerSub(x.X, depth+1)
+	case *ssa.ChangeInterface:
+		return c.writerSub(x.X, depth+1)
+	case *ssa.ChangeType:
+		return c.writerSub(x.X, depth+1)
+	case *ssa.Phi:
+		return agree(x.Edges)
+	case *ssa.FreeVar:
+		return agree(c.program().Bindings(x))
+	case *ssa.UnOp:
+		if x.Op != token.MUL {
+			return ""
+		}
+		switch a := x.X.(type) {
+		case *ssa.FieldAddr:
+			if st, _ := structOf(a.X.Type()); st != nil && a.Field < st.NumFields() {
+				return agree(c.stored(c.program().FieldStores(st.Field(a.Field))))
+			}
+		case *ssa.Global:
+			return agree(c.stored(c.program().StoresAt(a)))
+		default:
+			if vals, ok := c.localValues(a); ok {
+				return agree(vals)
+			}
+		}
+	case *ssa.Call:
+		return c.writerSource(x.Common())
+	}
+	return ""
+}
+
+// writerSource returns the subresource of the writer a call makes, or "".
+func (c *checker) writerSource(common *ssa.CallCommon) string {
+	var method *types.Func
+	var recv ssa.Value
+	var args []ssa.Value
+	if common.IsInvoke() {
+		method, recv, args = common.Method, common.Value, common.Args
+	} else if callee := common.StaticCallee(); callee != nil && callee.Signature.Recv() != nil && len(common.Args) > 0 {
+		method, recv, args = reach.CalleeFunc(common), common.Args[0], common.Args[1:]
+	}
+	if method == nil {
+		return ""
+	}
+	sub, known, ok := c.m.WriterSource(method, recv.Type(), constArg(args))
+	if !ok || !known {
+		return ""
+	}
+	return sub
+}
+
+// constArg returns the constant value of args[i], or nil.
+func constArg(args []ssa.Value) func(int) constant.Value {
+	return func(i int) constant.Value {
+		if i < len(args) {
+			if k, ok := args[i].(*ssa.Const); ok {
+				return k.Value
+			}
+		}
+		return nil
+	}
+}

@@ -1,0 +1,405 @@
+package fieldmanager
+
+import (
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/statuslint/statuslint/internal/crmodel"
+)
+
+// Options are read on the package's SSA like clients (clients.go): the
+// option slice a write receives, the elements stored in it (a literal, the
+// arguments of a variadic call, append), option structs and the fields
+// the package stores in them, and the option structs a client or manager
+// is made with.
+
+// writeOptions evaluates the options of a write: the slice its variadic
+// parameter receives, as written or spread (opts...).
+func (c *checker) writeOptions(instr ssa.CallInstruction) state {
+	args := instr.Common().Args
+	if len(args) == 0 {
+		return unknown
+	}
+	return c.optionSlice(args[len(args)-1])
+}
+
+// optionSlice evaluates a slice of options: one option naming a manager
+// is enough; otherwise any unknown option makes it unknown.
+func (c *checker) optionSlice(v ssa.Value) state {
+	if elementsSet(v) {
+		return unknown // opts[i] = ...: changed in place
+	}
+	switch x := v.(type) {
+	case *ssa.Const:
+		if x.IsNil() {
+			return none // no options, or var opts []client.CreateOption
+		}
+	case *ssa.Slice:
+		if arr, ok := x.X.(*ssa.Alloc); ok {
+			return c.arrayElements(arr)
+		}
+	case *ssa.Phi:
+		return c.phi(x, c.optionSlice)
+	case *ssa.Call:
+		if b, ok := x.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" && len(x.Call.Args) == 2 {
+			return anyNamed(c.optionSlice(x.Call.Args[0]), c.optionSlice(x.Call.Args[1]))
+		}
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			return c.local(x.X, c.optionSlice)
+		}
+	}
+	return unknown // opts ...client.PatchOption from the caller, a field, a call
+}
+
+// elementsSet reports whether the package stores into an element of the
+// slice v (opts[i] = ...).
+func elementsSet(v ssa.Value) bool {
+	refs := v.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, ref := range *refs {
+		if ia, ok := ref.(*ssa.IndexAddr); ok && ia.X == v {
+			for _, r := range *ia.Referrers() {
+				if s, ok := r.(*ssa.Store); ok && s.Addr == ia {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// arrayElements evaluates the options stored in the array behind a slice
+// literal or a variadic call's arguments.
+func (c *checker) arrayElements(arr *ssa.Alloc) state {
+	var states []state
+	for _, ref := range *arr.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.IndexAddr:
+			for _, r := range *ref.Referrers() {
+				switch r := r.(type) {
+				case *ssa.Store:
+					if r.Addr != ref {
+						return unknown
+					}
+					states = append(states, c.option(r.Val))
+				case *ssa.UnOp, *ssa.DebugRef:
+				default:
+					return unknown
+				}
+			}
+		case *ssa.Slice, *ssa.DebugRef:
+		default:
+			return unknown
+		}
+	}
+	return anyNamed(states...)
+}
+
+// option evaluates one option.
+func (c *checker) option(v ssa.Value) state {
+	switch x := v.(type) {
+	case *ssa.MakeInterface:
+		return c.concreteOption(x.X)
+	case *ssa.ChangeInterface:
+		return c.option(x.X) // client.PatchOption(x)
+	case *ssa.Phi:
+		return c.phi(x, c.option)
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			return c.local(x.X, c.option)
+		}
+	case *ssa.Call:
+		// Option constructors of the client package (WithSubResourceBody,
+		// ...) cannot name a manager unless handed one.
+		if fn := calleeFunc(x); fn != nil && c.m.ClientFunc(fn) != "" {
+			var states []state
+			for _, a := range x.Call.Args {
+				if c.m.IsFieldOwner(a.Type()) {
+					states = append(states, c.concreteOption(a))
+				}
+			}
+			return anyNamed(states...)
+		}
+	}
+	return unknown
+}
+
+// calleeFunc returns the function a call statically calls, or nil.
+func calleeFunc(call *ssa.Call) *types.Func {
+	if call.Call.IsInvoke() || call.Call.StaticCallee() == nil {
+		return nil
+	}
+	fn := call.Call.StaticCallee()
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	obj, _ := fn.Object().(*types.Func)
+	return obj
+}
+
+// concreteOption evaluates an option of a concrete type.
+func (c *checker) concreteOption(v ssa.Value) state {
+	t := v.Type()
+	switch {
+	case c.m.IsFieldOwner(t):
+		if k, ok := v.(*ssa.Const); ok && isEmptyString(k.Value) {
+			return none
+		}
+		return named
+	case c.m.IsWriteOptions(t):
+		return c.optionsPtr(v)
+	case c.m.InClientPackage(t):
+		// The client package's own options (ForceOwnership, DryRunAll,
+		// FieldValidation, ...) name no manager.
+		return none
+	}
+	return c.localOptionType(t)
+}
+
+// optionsPtr evaluates a pointer to an options struct
+// (&client.PatchOptions{FieldManager: ...}, a local variable's address).
+func (c *checker) optionsPtr(v ssa.Value) state {
+	switch x := v.(type) {
+	case *ssa.Alloc:
+		return c.structSets(x, "FieldManager", 0)
+	case *ssa.Phi:
+		return c.phi(x, c.optionsPtr)
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			return c.local(x.X, c.optionsPtr)
+		}
+	}
+	return unknown
+}
+
+// maxEmbedding bounds how deep structSets follows embedded option structs
+// and Raw.
+const maxEmbedding = 4
+
+// structSets evaluates whether the struct at addr (a literal, a local
+// variable) has field key (FieldManager or FieldOwner) set to something
+// other than "", by the stores the package makes to it: directly, through
+// an embedded options struct or through Raw. An address handed to a
+// function or a method (opts.ApplyOptions(...)), or stored elsewhere, may
+// be filled in there: unknown unless named.
+func (c *checker) structSets(addr ssa.Value, key string, depth int) state {
+	refs := addr.Referrers()
+	if refs == nil || depth > maxEmbedding {
+		return unknown
+	}
+	var states []state
+	opaque := false
+	for _, ref := range *refs {
+		switch ref := ref.(type) {
+		case *ssa.FieldAddr:
+			st, _ := structOf(ref.X.Type())
+			if st == nil || ref.Field >= st.NumFields() {
+				opaque = true
+				continue
+			}
+			f := st.Field(ref.Field)
+			switch {
+			case f.Name() == key:
+				for _, s := range fieldStores(ref) {
+					if k, ok := s.Val.(*ssa.Const); ok && isEmptyString(k.Value) {
+						states = append(states, none)
+					} else {
+						states = append(states, named)
+					}
+				}
+			case f.Name() == "Raw":
+				for _, s := range fieldStores(ref) {
+					if k, ok := s.Val.(*ssa.Const); ok && k.IsNil() {
+						continue
+					}
+					states = append(states, c.optionsPtr(s.Val))
+				}
+			case f.Embedded() && c.m.IsWriteOptions(f.Type()):
+				states = append(states, c.structSets(ref, key, depth+1))
+			}
+		case *ssa.Store:
+			if ref.Addr != addr {
+				if !isRaw(ref.Addr) {
+					opaque = true // the address kept elsewhere
+				}
+				continue
+			}
+			states = append(states, c.structValue(ref.Val, key, depth+1))
+		case *ssa.UnOp, *ssa.DebugRef, *ssa.MakeInterface:
+			// Read, or handed on as an option.
+		default:
+			opaque = true
+		}
+	}
+	s := anyNamed(states...)
+	if opaque && s != named {
+		return unknown
+	}
+	return s
+}
+
+// isRaw reports whether addr is the address of a Raw field: a request
+// options struct stored as the Raw options of a client options struct.
+func isRaw(addr ssa.Value) bool {
+	fa, ok := addr.(*ssa.FieldAddr)
+	if !ok {
+		return false
+	}
+	st, _ := structOf(fa.X.Type())
+	return st != nil && fa.Field < st.NumFields() && st.Field(fa.Field).Name() == "Raw"
+}
+
+// fieldStores returns the stores through a field's address.
+func fieldStores(fa *ssa.FieldAddr) []*ssa.Store {
+	var out []*ssa.Store
+	for _, r := range *fa.Referrers() {
+		if s, ok := r.(*ssa.Store); ok && s.Addr == fa {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// structValue evaluates a struct value stored or passed whole: a copy of
+// a literal or of a local variable.
+func (c *checker) structValue(v ssa.Value, key string, depth int) state {
+	switch x := v.(type) {
+	case *ssa.Const:
+		return none // the zero value
+	case *ssa.UnOp:
+		if _, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL {
+			return c.structSets(x.X, key, depth)
+		}
+	case *ssa.Phi:
+		return c.phi(x, func(e ssa.Value) state { return c.structValue(e, key, depth) })
+	}
+	return unknown
+}
+
+// clientOptions evaluates the client.Options argument of client.New.
+func (c *checker) clientOptions(v ssa.Value) state {
+	if !c.m.ClientOptionsHas("FieldOwner") {
+		return none
+	}
+	return c.structValue(v, "FieldOwner", 0)
+}
+
+// managerOptions evaluates the manager.Options a manager was made with: it
+// names a field manager when its Client options set FieldOwner, none when
+// they do not and no custom NewClient is set.
+func (c *checker) managerOptions(v ssa.Value) state {
+	switch x := v.(type) {
+	case *ssa.Const:
+		return none // var opts ctrl.Options
+	case *ssa.UnOp:
+		if a, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL {
+			return c.managerStruct(a)
+		}
+	case *ssa.Phi:
+		return c.phi(x, c.managerOptions)
+	}
+	return unknown
+}
+
+// managerStruct evaluates the manager.Options at addr from the stores to
+// it: a NewClient or ClientBuilder set makes it unknown (a custom client
+// may wrap itself), Client options setting FieldOwner name a manager.
+func (c *checker) managerStruct(addr *ssa.Alloc) state {
+	out := none
+	for _, ref := range *addr.Referrers() {
+		var s state
+		switch ref := ref.(type) {
+		case *ssa.FieldAddr:
+			st, _ := structOf(ref.X.Type())
+			if st == nil || ref.Field >= st.NumFields() {
+				return unknown
+			}
+			switch st.Field(ref.Field).Name() {
+			case "NewClient", "ClientBuilder":
+				for _, fs := range fieldStores(ref) {
+					if k, ok := fs.Val.(*ssa.Const); !ok || !k.IsNil() {
+						return unknown
+					}
+				}
+			case "Client":
+				if !c.m.ClientOptionsHas("FieldOwner") {
+					continue
+				}
+				s = c.structSets(ref, "FieldOwner", 0)
+			}
+		case *ssa.Store:
+			if ref.Addr != addr {
+				return unknown
+			}
+			s = c.managerOptions(ref.Val)
+		case *ssa.UnOp, *ssa.DebugRef:
+		default:
+			return unknown
+		}
+		switch s {
+		case named:
+			out = named
+		case unknown:
+			return unknown
+		}
+	}
+	return out
+}
+
+// localOptionType evaluates a concrete option type declared in the
+// package: it names a manager when one of its ApplyTo methods (or a
+// function literal in one) stores a FieldManager field.
+func (c *checker) localOptionType(t types.Type) state {
+	n := crmodel.NamedOf(t)
+	if n == nil || n.Obj().Pkg() != c.pkg {
+		return unknown
+	}
+	tn := n.Origin().Obj()
+	if s, ok := c.localOptionTypes[tn]; ok {
+		return s
+	}
+	prog := c.program()
+	s := none
+	ms := types.NewMethodSet(types.NewPointer(n))
+	for i := 0; i < ms.Len(); i++ {
+		fn, ok := ms.At(i).Obj().(*types.Func)
+		if !ok || !strings.HasPrefix(fn.Name(), "ApplyTo") {
+			continue
+		}
+		body := prog.SSA.Prog.FuncValue(fn.Origin())
+		if body == nil || body.Pkg != prog.SSA {
+			s = unknown // promoted from another package
+			continue
+		}
+		if c.setsFieldManager(body) {
+			s = named
+			break
+		}
+	}
+	c.localOptionTypes[tn] = s
+	return s
+}
+
+// setsFieldManager reports whether fn or a function literal in it stores
+// a field named FieldManager.
+func (c *checker) setsFieldManager(fn *ssa.Function) bool {
+	for _, s := range c.program().StoresIn(fn) {
+		if fa, ok := s.Addr.(*ssa.FieldAddr); ok {
+			if st, _ := structOf(fa.X.Type()); st != nil && fa.Field < st.NumFields() && st.Field(fa.Field).Name() == "FieldManager" {
+				return true
+			}
+		}
+	}
+	for _, anon := range fn.AnonFuncs {
+		if c.setsFieldManager(anon) {
+			return true
+		}
+	}
+	return false
+}
