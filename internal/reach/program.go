@@ -94,6 +94,24 @@ func (r *Result) Escapes(fn *types.Func) bool {
 	return r != nil && fn != nil && r.escapes[fn.Origin()]
 }
 
+// Unconvert returns the value v converts: through interface conversions
+// (to an interface, between interfaces) and conversions between types of
+// the same underlying type, which change no value a tracer follows.
+func Unconvert(v ssa.Value) ssa.Value {
+	for {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		default:
+			return v
+		}
+	}
+}
+
 func (r *Result) indexStore(s *ssa.Store) {
 	switch addr := s.Addr.(type) {
 	case *ssa.FieldAddr:

@@ -305,13 +305,10 @@ func (a *analyzer) origins(v ssa.Value, depth int, seen map[ssa.Value]bool) (out
 		}
 		return out, true
 	}
+	if x := Unconvert(v); x != v {
+		return a.origins(x, depth+1, seen)
+	}
 	switch v := v.(type) {
-	case *ssa.MakeInterface:
-		return a.origins(v.X, depth+1, seen)
-	case *ssa.ChangeInterface:
-		return a.origins(v.X, depth+1, seen)
-	case *ssa.ChangeType:
-		return a.origins(v.X, depth+1, seen)
 	case *ssa.TypeAssert:
 		return a.origins(v.X, depth+1, seen)
 	case *ssa.Phi:

@@ -78,13 +78,7 @@ func argument(common *ssa.CallCommon, index int) ssa.Value {
 
 // client evaluates a value holding a client or a subresource writer.
 func (c *checker) client(v ssa.Value) state {
-	switch v := v.(type) {
-	case *ssa.MakeInterface:
-		return c.client(v.X)
-	case *ssa.ChangeInterface:
-		return c.client(v.X)
-	case *ssa.ChangeType:
-		return c.client(v.X)
+	switch v := reach.Unconvert(v).(type) {
 	case *ssa.Phi:
 		return c.phi(v, c.client)
 	case *ssa.UnOp:
@@ -492,11 +486,7 @@ func (c *checker) manager(v ssa.Value) state {
 }
 
 func (c *checker) managerValue(v ssa.Value) state {
-	switch v := v.(type) {
-	case *ssa.ChangeInterface:
-		return c.managerValue(v.X)
-	case *ssa.MakeInterface:
-		return c.managerValue(v.X)
+	switch v := reach.Unconvert(v).(type) {
 	case *ssa.Phi:
 		return c.phi(v, c.managerValue)
 	case *ssa.Parameter:
@@ -577,13 +567,7 @@ func (c *checker) writerSub(v ssa.Value, depth int) string {
 		}
 		return sub
 	}
-	switch x := v.(type) {
-	case *ssa.MakeInterface:
-		return c.writerSub(x.X, depth+1)
-	case *ssa.ChangeInterface:
-		return c.writerSub(x.X, depth+1)
-	case *ssa.ChangeType:
-		return c.writerSub(x.X, depth+1)
+	switch x := reach.Unconvert(v).(type) {
 	case *ssa.Phi:
 		return agree(x.Edges)
 	case *ssa.FreeVar:

@@ -14,6 +14,7 @@ import (
 
 	"github.com/statuslint/statuslint/internal/fixes"
 	"github.com/statuslint/statuslint/internal/ignore"
+	"github.com/statuslint/statuslint/internal/reach"
 )
 
 // reportManagerHandover reports a manager handed to another package's
@@ -113,13 +114,10 @@ func (c *checker) managerOptionsLiteral(mgr ssa.Value, hops int) (*ast.Composite
 		return nil, notMade
 	}
 	for {
-		switch v := mgr.(type) {
-		case *ssa.ChangeInterface:
-			mgr = v.X
-			continue
-		case *ssa.UnOp:
-			// A manager variable captured by a closure: its one value.
-			if stores, ok := localStores(v.X); ok && v.Op == token.MUL && len(stores) == 1 {
+		mgr = reach.Unconvert(mgr)
+		// A manager variable captured by a closure: its one value.
+		if v, ok := mgr.(*ssa.UnOp); ok && v.Op == token.MUL {
+			if stores, ok := localStores(v.X); ok && len(stores) == 1 {
 				mgr = stores[0].Val
 				continue
 			}
