@@ -14,4 +14,5 @@ func TestWrite(t *testing.T) {
 	r := &R{Client: fakeClient(t)}
 	_ = r.Update(context.Background(), &corev1.ConfigMap{})
 	_ = r.write(context.Background(), &corev1.ConfigMap{})
+	_ = helper(context.Background(), client.WithFieldOwner(fakeClient(t), "test"), &corev1.ConfigMap{})
 }
