@@ -19,7 +19,7 @@ import (
 // struct fields and package variables (every store the package makes), and
 // parameters (the package's direct calls of the function) are followed to
 // the calls that make the client. The options a client or manager is made
-// with are read from the syntax of that call (origin.go).
+// with are read the same way (options.go).
 
 // cycle is the state of a phi met again while it is evaluated: it adds no
 // alternative of its own.

@@ -1,8 +1,10 @@
 // Package reach defines the Analyzer that finds a package's
 // controller-runtime status writes and the reconcile paths that reach
-// them. It reports nothing itself: statusupdate, conditions, statuswrites
-// and objectupdate require it and read its result, so that a package's SSA
-// is built once for all of them.
+// them. It reports nothing itself: statusupdate, fieldmanager, conditions,
+// statuswrites and objectupdate require it and read its result (the
+// writes, the reconcile paths, and its index of the package's SSA: where
+// values are stored, who calls what), so that a package's SSA is built
+// once for all of them.
 //
 // It is configured by its own flags, -statuslintreach.roots and
 // -statuslintreach.tests (see Config). statuslint's command and
