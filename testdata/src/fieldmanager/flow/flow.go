@@ -115,3 +115,15 @@ func (g *Generic[T]) write(ctx context.Context, cm *corev1.ConfigMap) error {
 func update[T client.Object](ctx context.Context, r *Reconciler, obj T) error {
 	return r.Update(ctx, obj) // want `^Update of T names no field manager`
 }
+
+// A variable set again in a loop, always to the plain client: the loop
+// adds no other value.
+func (r *Reconciler) loop(ctx context.Context, cms []*corev1.ConfigMap, reset bool) {
+	c := r.Client
+	for _, cm := range cms {
+		if reset {
+			c = r.Client
+		}
+		_ = c.Create(ctx, cm) // want `^Create of \*corev1\.ConfigMap names no field manager`
+	}
+}
