@@ -81,7 +81,7 @@ func (a *analyzer) classify(fn *ssa.Function, call ssa.CallInstruction) []*Write
 		return nil
 	}
 	if !a.m.Legacy {
-		if sub, known := a.subresource(recv, 0); !known || sub != "status" {
+		if sub, known := a.res.Subresource(recv); !known || sub != "status" {
 			return nil
 		}
 	}
@@ -193,7 +193,7 @@ func (a *analyzer) wrapperWriteVerb(wrapper *ssa.Function) string {
 // closureOrigins traces a function value back to the closures it can be
 // (see origins); ok is false when an origin is anything else.
 func (a *analyzer) closureOrigins(v ssa.Value) (closures []*ssa.MakeClosure, ok bool) {
-	origins, ok := a.origins(v, 0, make(map[ssa.Value]bool))
+	origins, ok := a.res.origins(v, 0, make(map[ssa.Value]bool))
 	if !ok {
 		return nil, false
 	}
@@ -255,11 +255,13 @@ func (a *analyzer) externalWrite(fn *ssa.Function, call ssa.CallInstruction, cal
 	return []*Write{w}
 }
 
-// subresource traces a subresource writer value back to where it was made
-// and returns the subresource it writes. known is false when any origin is
-// not a Status() or SubResource(constant) call.
-func (a *analyzer) subresource(v ssa.Value, depth int) (sub string, known bool) {
-	origins, ok := a.origins(v, depth, make(map[ssa.Value]bool))
+// Subresource traces a subresource writer value back to where it was made
+// (see origins) and returns the subresource it writes: "status" for
+// Status(), the constant of SubResource(name). known is false when any
+// origin is not a Status() or SubResource(constant) call, or cannot be
+// seen.
+func (r *Result) Subresource(v ssa.Value) (sub string, known bool) {
+	origins, ok := r.origins(v, 0, make(map[ssa.Value]bool))
 	if !ok || len(origins) == 0 {
 		return "", false
 	}
@@ -268,7 +270,7 @@ func (a *analyzer) subresource(v ssa.Value, depth int) (sub string, known bool) 
 		if !ok {
 			return "", false
 		}
-		s, ok := a.writerSource(call.Common())
+		s, ok := r.writerSource(call.Common())
 		if !ok || (i > 0 && s != sub) {
 			return "", false
 		}
@@ -283,7 +285,7 @@ func (a *analyzer) subresource(v ssa.Value, depth int) (sub string, known bool) 
 // call sites), to values of any other kind. ok is false when an origin
 // cannot be seen (a load of something the package never stores, a
 // parameter of a function it never calls, too deep).
-func (a *analyzer) origins(v ssa.Value, depth int, seen map[ssa.Value]bool) (out []ssa.Value, ok bool) {
+func (r *Result) origins(v ssa.Value, depth int, seen map[ssa.Value]bool) (out []ssa.Value, ok bool) {
 	if depth > 12 || v == nil {
 		return nil, false
 	}
@@ -297,7 +299,7 @@ func (a *analyzer) origins(v ssa.Value, depth int, seen map[ssa.Value]bool) (out
 		}
 		var out []ssa.Value
 		for _, x := range vals {
-			o, ok := a.origins(x, depth+1, seen)
+			o, ok := r.origins(x, depth+1, seen)
 			if !ok {
 				return nil, false
 			}
@@ -306,27 +308,27 @@ func (a *analyzer) origins(v ssa.Value, depth int, seen map[ssa.Value]bool) (out
 		return out, true
 	}
 	if x := Unconvert(v); x != v {
-		return a.origins(x, depth+1, seen)
+		return r.origins(x, depth+1, seen)
 	}
 	switch v := v.(type) {
 	case *ssa.TypeAssert:
-		return a.origins(v.X, depth+1, seen)
+		return r.origins(v.X, depth+1, seen)
 	case *ssa.Phi:
 		return all(v.Edges)
 	case *ssa.UnOp:
 		if v.Op == token.MUL {
-			return all(a.storedAt(v.X))
+			return all(r.StoredAt(v.X))
 		}
 	case *ssa.FreeVar:
-		return all(a.res.Bindings(v))
+		return all(r.Bindings(v))
 	case *ssa.Parameter:
-		return all(a.arguments(v))
+		return all(r.Arguments(v))
 	}
 	return []ssa.Value{v}, true
 }
 
 // writerSource classifies a call that may make a subresource writer.
-func (a *analyzer) writerSource(common *ssa.CallCommon) (string, bool) {
+func (r *Result) writerSource(common *ssa.CallCommon) (string, bool) {
 	var (
 		method *types.Func
 		recvT  types.Type
@@ -338,7 +340,7 @@ func (a *analyzer) writerSource(common *ssa.CallCommon) (string, bool) {
 		obj, _ := callee.Object().(*types.Func)
 		method, recvT, args = obj, callee.Signature.Recv().Type(), common.Args[1:]
 	}
-	sub, known, ok := a.m.WriterSource(method, recvT, func(i int) constant.Value {
+	sub, known, ok := r.Model.WriterSource(method, recvT, func(i int) constant.Value {
 		if i < len(args) {
 			if c, ok := args[i].(*ssa.Const); ok {
 				return c.Value
@@ -348,9 +350,6 @@ func (a *analyzer) writerSource(common *ssa.CallCommon) (string, bool) {
 	})
 	return sub, ok && known
 }
-
-// storedAt returns the values stored at an address (see Result.StoredAt).
-func (a *analyzer) storedAt(addr ssa.Value) []ssa.Value { return a.res.StoredAt(addr) }
 
 // StoredAt returns the values the package stores at an address: a struct
 // field (all stores to that field in the package), a local or a global.
@@ -387,9 +386,6 @@ func (r *Result) Callers(fn *ssa.Function) []ssa.CallInstruction {
 	}
 	return r.callers[fn]
 }
-
-// arguments returns the values passed for a parameter (see Result.Arguments).
-func (a *analyzer) arguments(p *ssa.Parameter) []ssa.Value { return a.res.Arguments(p) }
 
 // Arguments returns the values passed for a parameter at the package's
 // own call sites; callers in other packages are not among them.

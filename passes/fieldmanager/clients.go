@@ -531,13 +531,12 @@ func (c *checker) managerConstructorOptions(v ssa.Value) (ast.Expr, ssa.Value) {
 // --- subresources ---------------------------------------------------------
 
 // subresource names the subresource a writer value writes, for messages:
-// "status" for Status(), the constant of SubResource("scale"), through the
-// variables, fields and phis it is kept in; when they disagree or cannot
-// be seen, "status" on releases with only the status writer, else
-// "subresource".
+// the one reach traces it to (Status(), SubResource("scale")); when its
+// origins disagree or cannot be seen, "status" on releases with only the
+// status writer, else "subresource".
 func (c *checker) subresource(v ssa.Value) string {
 	if v != nil {
-		if sub := c.writerSub(v, 0); sub != "" {
+		if sub, known := c.program().Subresource(v); known {
 			return sub
 		}
 	}
@@ -545,73 +544,6 @@ func (c *checker) subresource(v ssa.Value) string {
 		return "status"
 	}
 	return "subresource"
-}
-
-// maxWriterDepth bounds how far writerSub follows a writer.
-const maxWriterDepth = 8
-
-// writerSub returns the subresource every origin of a writer value agrees
-// on, or "".
-func (c *checker) writerSub(v ssa.Value, depth int) string {
-	if depth > maxWriterDepth {
-		return ""
-	}
-	agree := func(vals []ssa.Value) string {
-		sub := ""
-		for i, x := range vals {
-			s := c.writerSub(x, depth+1)
-			if s == "" || (i > 0 && s != sub) {
-				return ""
-			}
-			sub = s
-		}
-		return sub
-	}
-	switch x := reach.Unconvert(v).(type) {
-	case *ssa.Phi:
-		return agree(x.Edges)
-	case *ssa.FreeVar:
-		return agree(c.program().Bindings(x))
-	case *ssa.UnOp:
-		if x.Op != token.MUL {
-			return ""
-		}
-		switch a := x.X.(type) {
-		case *ssa.FieldAddr:
-			if st, _ := structOf(a.X.Type()); st != nil && a.Field < st.NumFields() {
-				return agree(c.stored(c.program().FieldStores(st.Field(a.Field))))
-			}
-		case *ssa.Global:
-			return agree(c.stored(c.program().StoresAt(a)))
-		default:
-			if vals, ok := c.localValues(a); ok {
-				return agree(vals)
-			}
-		}
-	case *ssa.Call:
-		return c.writerSource(x.Common())
-	}
-	return ""
-}
-
-// writerSource returns the subresource of the writer a call makes, or "".
-func (c *checker) writerSource(common *ssa.CallCommon) string {
-	var method *types.Func
-	var recv ssa.Value
-	var args []ssa.Value
-	if common.IsInvoke() {
-		method, recv, args = common.Method, common.Value, common.Args
-	} else if callee := common.StaticCallee(); callee != nil && callee.Signature.Recv() != nil && len(common.Args) > 0 {
-		method, recv, args = reach.CalleeFunc(common), common.Args[0], common.Args[1:]
-	}
-	if method == nil {
-		return ""
-	}
-	sub, known, ok := c.m.WriterSource(method, recv.Type(), constArg(args))
-	if !ok || !known {
-		return ""
-	}
-	return sub
 }
 
 // constArg returns the constant value of args[i], or nil.

@@ -100,7 +100,10 @@
 // write, or an option slice extended after it, does not hide the write; a
 // value that differs between the paths to the write is undecided. A local
 // variable whose address is handed elsewhere, a function literal's
-// parameter, and values of other packages' functions are undecided. For a
+// parameter, and values of other packages' functions are undecided. A
+// message names a writer's subresource (status Update, scale Update) after
+// what the analysis traces it to, through parameters too: a helper's writer
+// is named after the writers its callers hand in. For a
 // package that statuslintreach does not build SSA for (it imports neither
 // the client nor the reconcile package, say a package writing through a
 // wrapper package's client), the pass builds it when the package has a
