@@ -111,6 +111,18 @@
 // suggested fixes, the owner constants the package already uses, and the
 // options literal a manager is made with, which the manager's fix edits.
 //
+// The evaluation of clients and options is the pass's own, on that index,
+// rather than the analysis's tracer of origins (which the subresource of a
+// message does use): the tracer answers which values a value can be, and
+// gives up on a field nobody assigns or a parameter of a function nobody
+// calls, where this pass decides "names none" (the field is set in
+// main.go), lets the owned and unowned settings decide at a field, leaves
+// out assignments in _test.go files for writes outside them, assumes for
+// its facts that other packages hand exported functions clients that name
+// none, and counts only direct calls of a function (a call through an
+// interface, or of a function used as a value, leaves its parameters
+// undecided).
+//
 // When the client is wrapped where the pass cannot see it (a main.go that
 // sets the field itself to client.WithFieldOwner(mgr.GetClient(), "my-operator")),
 // list the field or its struct type in the owned setting. The unowned
