@@ -10,8 +10,11 @@
 // and 102 MB (bench/RESULTS.md). It reads the types of every package that
 // cannot carry a statuslint fact from the compiler's export data instead
 // (see [Load]), and hands the rest to x/tools' checker.Analyze, which
-// computes facts, diagnostics and fixes as before. STATUSLINT_NOSKIP=1
-// type-checks everything from source again.
+// computes facts, diagnostics and fixes as before. The facts of the
+// dependencies it does type-check are kept in an on-disk cache, so that
+// the next run reads those from export data too (cache.go).
+// STATUSLINT_NOSKIP=1 type-checks everything from source again, without
+// the cache.
 //
 // The vet and fix tool protocol (a *.cfg argument, -flags, -V) and
 // "help ANALYZER" are left to multichecker: see [Handles].
@@ -169,7 +172,11 @@ func run(progname string, analyzers []*analysis.Analyzer, args []string, stdout,
 	}
 
 	t0 := time.Now()
-	loaded, err := Load(LoadConfig{Tests: opts.tests, AllSource: vetskip.Disabled()}, fs.Args()...)
+	cache, err := openFactCache(analyzers)
+	if err != nil && dbg('v') {
+		log.Print(err) // the run goes on without the cache
+	}
+	loaded, err := Load(LoadConfig{Tests: opts.tests, AllSource: vetskip.Disabled(), cache: cache}, fs.Args()...)
 	if err != nil {
 		log.Print(err)
 		return 1
@@ -198,6 +205,7 @@ func run(progname string, analyzers []*analysis.Analyzer, args []string, stdout,
 	// The analyzers run wrapped, so that each result is released once
 	// every analyzer that reads it has run on its package (release.go).
 	rel := newReleaser(analyzers, roots)
+	rel.cache = cache
 	graph, err := checker.Analyze(rel.wrapped(analyzers), roots, &checker.Options{
 		SanityCheck: dbg('s'),
 		Sequential:  dbg('p'),
@@ -206,6 +214,9 @@ func run(progname string, analyzers []*analysis.Analyzer, args []string, stdout,
 	if err != nil {
 		log.Print(err)
 		return 1
+	}
+	if cache != nil && dbg('v') {
+		log.Print(cache.summary())
 	}
 	if opts.memprofile != "" {
 		// Written while the graph, with every package's syntax and types,
@@ -300,8 +311,10 @@ Analyzers (all run by default; -NAME runs only those named, -NAME=false all but 
 	fmt.Fprintf(w, `
 Environment:
   %s=1   type-check every dependency from source and analyze it in full
-                        (slower; the findings are the same)
-`, vetskip.EnvDisable)
+                        (slower; the findings are the same); implies %s=off
+  %s=off|DIR  where to keep the facts of dependencies between runs
+                        (default: statuslint/facts in the user cache directory)
+`, vetskip.EnvDisable, EnvCache, EnvCache)
 }
 
 // lockedWriter serializes writes to w.

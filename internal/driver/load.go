@@ -35,6 +35,10 @@ type Loaded struct {
 	// Source is the number of packages type-checked from source (roots
 	// included), Total the number of packages in the import graph.
 	Source, Total int
+	// Cached is the number of packages read from export data whose
+	// facts come from the fact cache; they are in the roots' Imports
+	// graph, without syntax.
+	Cached int
 	// ExportErrors are packages whose export data could not be read;
 	// their importers are ill-typed.
 	ExportErrors []*packages.Package
@@ -47,6 +51,11 @@ type LoadConfig struct {
 	// AllSource type-checks every package from source, as the x/tools
 	// checker does; it exists to compare against the default.
 	AllSource bool
+
+	// cache, if not nil, holds the facts of dependencies that would be
+	// type-checked from source: those it has are read from export data
+	// instead (cache.go).
+	cache *factCache
 }
 
 // Load loads the packages the patterns name.
@@ -88,12 +97,20 @@ func Load(cfg LoadConfig, patterns ...string) (*Loaded, error) {
 	}
 	order := postorder(meta)
 	source := ld.sourceSet(meta, order, cfg.AllSource)
+	var cached map[*packages.Package]bool
+	if cfg.cache != nil {
+		cached = cfg.cache.keys(meta, order, source)
+	}
 
 	// Type-check the source packages, each as soon as its source imports
 	// are done, with at most GOMAXPROCS at a time.
 	for _, p := range order {
 		if source[p] {
-			ld.nodes[p] = &node{meta: p, done: make(chan struct{})}
+			n := &node{meta: p, done: make(chan struct{})}
+			if cached[p] {
+				n.cached = cfg.cache.entryOf[p]
+			}
+			ld.nodes[p] = n
 		}
 	}
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
@@ -110,7 +127,11 @@ func Load(cfg LoadConfig, patterns ...string) (*Loaded, error) {
 			}
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			ld.check(n)
+			if n.cached != nil {
+				ld.readCached(n)
+			} else {
+				ld.check(n)
+			}
 		}()
 	}
 	wg.Wait()
@@ -140,7 +161,11 @@ func Load(cfg LoadConfig, patterns ...string) (*Loaded, error) {
 		}
 	}
 
-	res := &Loaded{Source: len(ld.nodes), Total: len(order)}
+	if cfg.cache != nil {
+		cfg.cache.attach(ld.nodes)
+	}
+
+	res := &Loaded{Source: len(ld.nodes) - len(cached), Cached: len(cached), Total: len(order)}
 	if slices.ContainsFunc(order, func(p *packages.Package) bool { return p.PkgPath == "unsafe" }) {
 		res.Total-- // types.Unsafe: neither source nor export data
 	}
@@ -163,13 +188,16 @@ type loader struct {
 	mu      sync.Mutex                  // guards exports and read
 	exports map[string]*types.Package   // packages read from export data, by path
 	read    map[*packages.Package]error // export data read, and how it went
-	nodes   map[*packages.Package]*node // packages type-checked from source
+	nodes   map[*packages.Package]*node // packages type-checked from source or cached
 }
 
 type node struct {
 	meta *packages.Package // from go list
 	pkg  *packages.Package // the result
 	done chan struct{}     // closed once pkg is type-checked
+	// cached is the package's fact cache entry if it is read from
+	// export data and its facts from the cache.
+	cached *cacheEntry
 }
 
 // postorder lists the import graph, dependencies before their importers.
@@ -240,31 +268,16 @@ func (ld *loader) sourceSet(roots, order []*packages.Package, all bool) map[*pac
 // check parses and type-checks one source package, as go/packages does.
 func (ld *loader) check(n *node) {
 	m := n.meta
-	p := &packages.Package{
-		ID:              m.ID,
-		Name:            m.Name,
-		PkgPath:         m.PkgPath,
-		Errors:          slices.Clone(m.Errors),
-		GoFiles:         m.GoFiles,
-		CompiledGoFiles: m.CompiledGoFiles,
-		OtherFiles:      m.OtherFiles,
-		EmbedFiles:      m.EmbedFiles,
-		EmbedPatterns:   m.EmbedPatterns,
-		IgnoredFiles:    m.IgnoredFiles,
-		ExportFile:      m.ExportFile,
-		Module:          m.Module,
-		Fset:            ld.fset,
-		TypesSizes:      sizes(m),
-		TypesInfo: &types.Info{
-			Types:        make(map[ast.Expr]types.TypeAndValue),
-			Defs:         make(map[*ast.Ident]types.Object),
-			Uses:         make(map[*ast.Ident]types.Object),
-			Implicits:    make(map[ast.Node]types.Object),
-			Instances:    make(map[*ast.Ident]types.Instance),
-			Scopes:       make(map[ast.Node]*types.Scope),
-			Selections:   make(map[*ast.SelectorExpr]*types.Selection),
-			FileVersions: make(map[*ast.File]string),
-		},
+	p := ld.newPackage(m)
+	p.TypesInfo = &types.Info{
+		Types:        make(map[ast.Expr]types.TypeAndValue),
+		Defs:         make(map[*ast.Ident]types.Object),
+		Uses:         make(map[*ast.Ident]types.Object),
+		Implicits:    make(map[ast.Node]types.Object),
+		Instances:    make(map[*ast.Ident]types.Instance),
+		Scopes:       make(map[ast.Node]*types.Scope),
+		Selections:   make(map[*ast.SelectorExpr]*types.Selection),
+		FileVersions: make(map[*ast.File]string),
 	}
 	n.pkg = p
 	p.Types = types.NewPackage(m.PkgPath, m.Name)
@@ -325,6 +338,44 @@ func (ld *loader) check(n *node) {
 		appendError(err)
 	}
 	p.IllTyped = len(p.Errors) > 0
+}
+
+// newPackage returns the result package for m, with m's metadata and
+// neither syntax nor types.
+func (ld *loader) newPackage(m *packages.Package) *packages.Package {
+	return &packages.Package{
+		ID:              m.ID,
+		Name:            m.Name,
+		PkgPath:         m.PkgPath,
+		Errors:          slices.Clone(m.Errors),
+		GoFiles:         m.GoFiles,
+		CompiledGoFiles: m.CompiledGoFiles,
+		OtherFiles:      m.OtherFiles,
+		EmbedFiles:      m.EmbedFiles,
+		EmbedPatterns:   m.EmbedPatterns,
+		IgnoredFiles:    m.IgnoredFiles,
+		ExportFile:      m.ExportFile,
+		Module:          m.Module,
+		Fset:            ld.fset,
+		TypesSizes:      sizes(m),
+	}
+}
+
+// readCached makes the package of a cached node: its types from export
+// data, and for syntax one empty file (see [cachedSyntax]).
+func (ld *loader) readCached(n *node) {
+	m := n.meta
+	p := ld.newPackage(m)
+	n.pkg = p
+	tpkg, err := ld.readExport(m)
+	if err != nil {
+		// Reported with the export errors; its importers are ill-typed.
+		p.Types = types.NewPackage(m.PkgPath, m.Name)
+		p.IllTyped = true
+		return
+	}
+	p.Types = tpkg
+	p.Syntax = cachedSyntax(ld.fset, m.Name, n.cached.PkgPos)
 }
 
 // readExport returns the types of a package read from its export data.

@@ -36,6 +36,7 @@ type releaser struct {
 	wrapper map[*analysis.Analyzer]*analysis.Analyzer   // original → wrapper
 	readers map[*analysis.Analyzer][]*analysis.Analyzer // original → the originals that require it
 	slots   *slots                                      // analyzers running at once, readers and dependencies first
+	cache   *factCache                                  // nil, or facts to replay and record (cache.go)
 
 	mu      sync.Mutex
 	pending map[resultKey]int // readers yet to run on the package
@@ -147,7 +148,15 @@ func (r *releaser) original(a *analysis.Analyzer) *analysis.Analyzer {
 // run runs a, the original analyzer, on a copy of the pass that names
 // the original analyzers, then releases the results that a was the last
 // to read on the package.
+//
+// On a package whose facts come from the fact cache, a does not run:
+// the cached facts are exported instead (no analyzer may see such a
+// package, which has no syntax). On a dependency analysed from source,
+// the facts a exported are recorded for the cache.
 func (r *releaser) run(a *analysis.Analyzer, pass *analysis.Pass) (any, error) {
+	if res, ok := r.cache.replay(a, pass); ok {
+		return res, nil
+	}
 	p := *pass
 	p.Analyzer = a
 	p.ResultOf = make(map[*analysis.Analyzer]any, len(pass.ResultOf))
@@ -159,6 +168,7 @@ func (r *releaser) run(a *analysis.Analyzer, pass *analysis.Pass) (any, error) {
 	r.slots.acquire(pass.Pkg, produces)
 	res, err := a.Run(&p)
 	r.slots.release()
+	r.cache.record(a, pass, err)
 
 	r.mu.Lock()
 	var done []any
