@@ -371,8 +371,9 @@ func (c *factCache) readEntry(key [32]byte) *cacheEntry {
 	if err := gob.NewDecoder(bytes.NewReader(data[sha256.Size:])).Decode(&e); err != nil || e.Key != key {
 		return nil
 	}
-	// Every facted analyzer must have run when the entry was written,
-	// and every fact must decode.
+	// Every fact must be of a type its analyzer has, and decode. (An
+	// entry is written only once every analyzer with facts has run on
+	// the package, and the key names the analyzers.)
 	for _, f := range e.Facts {
 		a := c.facted[f.Analyzer]
 		if a == nil {
