@@ -149,21 +149,18 @@ func openFactCache(analyzers []*analysis.Analyzer) (*factCache, error) {
 
 	// Every analyzer that runs, with what it requires; their names and
 	// all their flags.
-	var all []*analysis.Analyzer
+	all := slices.Clone(analyzers)
 	seen := make(map[*analysis.Analyzer]bool)
-	var visit func(a *analysis.Analyzer)
-	visit = func(a *analysis.Analyzer) {
-		if seen[a] {
-			return
-		}
+	for _, a := range all {
 		seen[a] = true
-		for _, req := range a.Requires {
-			visit(req)
-		}
-		all = append(all, a)
 	}
-	for _, a := range analyzers {
-		visit(a)
+	for i := 0; i < len(all); i++ { // all grows
+		for _, req := range all[i].Requires {
+			if !seen[req] {
+				seen[req] = true
+				all = append(all, req)
+			}
+		}
 	}
 	slices.SortFunc(all, func(a, b *analysis.Analyzer) int { return strings.Compare(a.Name, b.Name) })
 	h := newHasher()

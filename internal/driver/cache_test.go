@@ -126,6 +126,39 @@ func TestCacheOnExample(t *testing.T) {
 	}
 }
 
+// TestCacheOnGeneratedModule does the same on a module from bench/gen,
+// analysing its controllers only, so that its status helper packages,
+// which carry object and package facts, are dependencies taken from the
+// cache too.
+func TestCacheOnGeneratedModule(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads controller-runtime")
+	}
+	bench := filepath.Join(testmodule.RepoRoot(t), "bench")
+	if _, err := os.Stat(filepath.Join(bench, "gen")); err != nil {
+		t.Skip("no generator")
+	}
+	dir := filepath.Join(t.TempDir(), "op")
+	cmd := exec.Command("go", "run", "./gen", "-packages", "12", "-out", dir)
+	cmd.Dir = bench
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go run ./gen: %v\n%s", err, out)
+	}
+	_, warm := coldAndWarm(t, dir, "./internal/controller/...")
+	var helperFacts, pkgFacts int
+	for line := range strings.SplitSeq(warm.out, "\n") {
+		if strings.Contains(line, "/internal/status/") && strings.Contains(line, " has fact ") {
+			helperFacts++
+			if strings.Contains(line, ": package ") {
+				pkgFacts++
+			}
+		}
+	}
+	if helperFacts == 0 || pkgFacts == 0 {
+		t.Errorf("warm run: %d facts of the status helpers, %d of them package facts; want some of each:\n%s", helperFacts, pkgFacts, warm.out)
+	}
+}
+
 // TestCacheInvalidation changes a cached dependency so that its facts go,
 // and with them those of relay, which calls it and whose own source does
 // not change: the roots' findings must follow, and come back with the
@@ -240,14 +273,39 @@ func TestCacheCorrupt(t *testing.T) {
 	if len(entries) == 0 || len(entries) != cold.written {
 		t.Fatalf("%d files in the cache, %d entries written", len(entries), cold.written)
 	}
+	saved := make(map[string][]byte)
 	for _, f := range entries {
-		info, err := os.Stat(f)
+		data, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := os.Truncate(f, info.Size()/2); err != nil {
+		saved[f] = data
+	}
+	truncate := func(f string) {
+		t.Helper()
+		if err := os.WriteFile(f, saved[f][:len(saved[f])/2], 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+
+	// One entry at a time: its package is analysed again, and so are
+	// the cached packages above it, which must not be read from export
+	// data when it is type-checked from source.
+	for _, bad := range entries {
+		for _, f := range entries {
+			if err := os.WriteFile(f, saved[f], 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		truncate(bad)
+		one := runCache(t, dir, "./internal/controller/...")
+		if one.read >= cold.written || one.written == 0 || one.out != cold.out {
+			t.Errorf("one entry truncated: read %d, wrote %d of %d; findings and facts:\n%s\ncold:\n%s", one.read, one.written, cold.written, one.out, cold.out)
+		}
+	}
+
+	for _, f := range entries {
+		truncate(f)
 	}
 	again := runCache(t, dir, "./internal/controller/...")
 	if again.read != 0 || again.written != cold.written || again.source != cold.source {
