@@ -13,7 +13,10 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
+	"runtime"
 	"strings"
+	"sync"
+	"weak"
 
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -54,7 +57,7 @@ type Model struct {
 // package is not among pkg's imports (direct or indirect), in which case no
 // call in pkg can be a controller-runtime write.
 func Load(pkg *types.Package) *Model {
-	found := findPackages(pkg, ClientPath, ReconcilePath, MetaPath)
+	found := modelPackages(pkg)
 	return FromPackages(found[ClientPath], found[ReconcilePath], found[MetaPath])
 }
 
@@ -79,27 +82,48 @@ func FromPackages(client, reconcile, meta *types.Package) *Model {
 	return m
 }
 
-// findPackages walks the import graph of pkg once and returns the
-// packages among paths that it reaches (pkg itself included).
-func findPackages(pkg *types.Package, paths ...string) map[string]*types.Package {
-	want := make(map[string]bool, len(paths))
-	for _, p := range paths {
-		want[p] = true
+// modelPaths are the packages Load looks for.
+var modelPaths = map[string]bool{ClientPath: true, ReconcilePath: true, MetaPath: true}
+
+// reached memoises modelPackages, weakly keyed by *types.Package: a
+// package's import graph never changes, and every package of a run asks
+// about the graphs of its imports again. Walking each package's whole
+// graph, as Load once did, was most of statuslint's cost in gopls, which
+// runs the passes on every dependency: the graph of a package that does
+// not reach controller-runtime is walked to its end. An entry goes with
+// its package (runtime.AddCleanup), so a long gopls session, which makes
+// new packages on every edit, does not keep old ones.
+var reached sync.Map // weak.Pointer[types.Package] → map[string]*types.Package
+
+// modelPackages returns the packages of modelPaths in pkg's import graph
+// (pkg itself included), by path; nil when there are none.
+func modelPackages(pkg *types.Package) map[string]*types.Package {
+	if pkg == nil {
+		return nil
 	}
-	found := make(map[string]*types.Package)
-	seen := make(map[*types.Package]bool)
-	stack := []*types.Package{pkg}
-	for len(stack) > 0 && len(found) < len(want) {
-		p := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if p == nil || seen[p] {
-			continue
+	key := weak.Make(pkg)
+	if v, ok := reached.Load(key); ok {
+		return v.(map[string]*types.Package)
+	}
+	var found map[string]*types.Package
+	add := func(path string, p *types.Package) {
+		if found == nil {
+			found = make(map[string]*types.Package, len(modelPaths))
 		}
-		seen[p] = true
-		if want[p.Path()] {
-			found[p.Path()] = p
+		if found[path] == nil {
+			found[path] = p
 		}
-		stack = append(stack, p.Imports()...)
+	}
+	if modelPaths[pkg.Path()] {
+		add(pkg.Path(), pkg)
+	}
+	for _, imp := range pkg.Imports() {
+		for path, p := range modelPackages(imp) {
+			add(path, p)
+		}
+	}
+	if _, loaded := reached.LoadOrStore(key, found); !loaded {
+		runtime.AddCleanup(pkg, func(k weak.Pointer[types.Package]) { reached.Delete(k) }, key)
 	}
 	return found
 }
