@@ -95,35 +95,58 @@ func LastLoad(info *types.Info, loadsVar func(*ast.CallExpr, *types.Var) bool, p
 			break
 		}
 	}
+	var (
+		stmt    ast.Stmt
+		call    *ast.CallExpr
+		problem = notLoaded
+	)
+	walkBack(path, body, func(_ ast.Node, s ast.Stmt) bool {
+		if s == nil {
+			return true
+		}
+		if declares(info, s, v) {
+			return false
+		}
+		direct, other := loads(info, loadsVar, s, v)
+		switch {
+		case other:
+			problem = LoadedAgain
+			return false
+		case direct != nil:
+			stmt, call, problem = s, direct, Loaded
+			return false
+		}
+		return true
+	})
+	return stmt, call, problem
+}
+
+// walkBack calls visit for what runs before path[0] in its function,
+// walking out from it: each enclosing node (s nil), then the statements
+// before the child in that node's list, nearest first. It stops when visit
+// returns false, at a function literal or declaration, and after body's
+// list. LastLoad and LastLoadBeforeReloads walk the same way.
+func walkBack(path []ast.Node, body *ast.BlockStmt, visit func(n ast.Node, s ast.Stmt) bool) {
 	var child ast.Node
 	for _, n := range path {
+		if !visit(n, nil) {
+			return
+		}
 		switch n.(type) {
 		case *ast.FuncLit, *ast.FuncDecl:
-			return nil, nil, notLoaded
+			return
 		}
 		list := StmtList(n)
-		if list != nil {
-			idx := slices.IndexFunc(list, func(s ast.Stmt) bool { return s == child })
-			for i := idx - 1; i >= 0; i-- {
-				s := list[i]
-				if declares(info, s, v) {
-					return nil, nil, notLoaded
-				}
-				direct, other := loads(info, loadsVar, s, v)
-				if other {
-					return nil, nil, LoadedAgain
-				}
-				if direct != nil {
-					return s, direct, Loaded
-				}
+		for i := slices.IndexFunc(list, func(s ast.Stmt) bool { return s == child }) - 1; i >= 0; i-- {
+			if !visit(n, list[i]) {
+				return
 			}
 		}
 		if n == body {
-			return nil, nil, notLoaded
+			return
 		}
 		child = n
 	}
-	return nil, nil, notLoaded
 }
 
 // GetInto returns the loadsVar of LastLoad that counts a controller-runtime

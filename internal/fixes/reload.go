@@ -3,7 +3,6 @@ package fixes
 import (
 	"go/ast"
 	"go/types"
-	"slices"
 )
 
 // LastLoadBeforeReloads is LastLoad for a write that some paths load v
@@ -17,38 +16,39 @@ import (
 // would run again before it), or when a statement loads v both on every
 // path and again on some.
 func LastLoadBeforeReloads(info *types.Info, loadsVar func(*ast.CallExpr, *types.Var) bool, path []ast.Node, body *ast.BlockStmt, v *types.Var) (load ast.Stmt, loadCall *ast.CallExpr, reload ast.Stmt) {
-	var child ast.Node
-	for _, n := range path {
-		switch n.(type) {
-		case *ast.FuncLit, *ast.FuncDecl:
-			return nil, nil, nil
-		case *ast.ForStmt, *ast.RangeStmt:
-			if reload != nil {
-				return nil, nil, nil
+	walkBack(path, body, func(n ast.Node, s ast.Stmt) bool {
+		if s == nil {
+			switch n.(type) {
+			case *ast.ForStmt, *ast.RangeStmt:
+				if reload != nil {
+					reload = nil
+					return false
+				}
 			}
+			return true
 		}
-		list := StmtList(n)
-		idx := slices.IndexFunc(list, func(s ast.Stmt) bool { return s == child })
-		for i := idx - 1; i >= 0; i-- {
-			if declares(info, list[i], v) {
-				return nil, nil, nil
-			}
-			direct, other := loads(info, loadsVar, list[i], v)
-			switch {
-			case direct != nil && other:
-				return nil, nil, nil
-			case other && reload == nil:
-				reload = list[i]
-			case direct != nil && reload != nil:
-				return list[i], direct, reload
-			case direct != nil:
-				return nil, nil, nil // LastLoad's case: loaded on every path
-			}
+		if declares(info, s, v) {
+			reload = nil
+			return false
 		}
-		if n == body {
-			break
+		direct, other := loads(info, loadsVar, s, v)
+		switch {
+		case direct != nil && other:
+			reload = nil
+			return false
+		case other && reload == nil:
+			reload = s
+		case direct != nil && reload != nil:
+			load, loadCall = s, direct
+			return false
+		case direct != nil:
+			reload = nil // LastLoad's case: loaded on every path
+			return false
 		}
-		child = n
+		return true
+	})
+	if load == nil {
+		return nil, nil, nil
 	}
-	return nil, nil, nil
+	return load, loadCall, reload
 }
