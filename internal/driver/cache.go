@@ -21,6 +21,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
@@ -54,6 +55,9 @@ import (
 // export data and no syntax; the releaser's wrapper, instead of running
 // an analyzer on it, exports the cached facts and returns a zero result
 // (see [releaser.run]).
+//
+// Entries unused for five days are deleted, at most once a day, by the
+// run that notices (trim.go).
 
 // EnvCache names the environment variable that places the fact cache:
 // "off" disables it, any other non-empty value is its directory. Unset,
@@ -74,6 +78,7 @@ type factCache struct {
 	mu             sync.Mutex
 	read, written  int
 	dropped        int   // cached facts whose object was not in the export data
+	trimmed        int   // entries deleted by trim
 	firstErr       error // the first I/O error, for -v
 	pkgs           map[*types.Package]*cachedPkg
 	keyOf          map[*packages.Package][32]byte
@@ -351,7 +356,8 @@ func (c *factCache) path(key [32]byte) string {
 // not sound: unreadable, corrupt, for another key or naming a fact type
 // that no analyzer has.
 func (c *factCache) readEntry(key [32]byte) *cacheEntry {
-	data, err := os.ReadFile(c.path(key))
+	file := c.path(key)
+	data, err := os.ReadFile(file)
 	if err != nil {
 		if !errors.Is(err, os.ErrNotExist) {
 			c.noteErr(err)
@@ -391,6 +397,7 @@ func (c *factCache) readEntry(key [32]byte) *cacheEntry {
 		}
 		e.decoded = append(e.decoded, fact)
 	}
+	c.used(file)
 	return &e
 }
 
@@ -411,10 +418,22 @@ func (c *factCache) writeEntry(e *cacheEntry) {
 		c.noteErr(err)
 		return
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(file), "tmp-*")
-	if err != nil {
+	if err := writeFileAtomic(file, data); err != nil {
 		c.noteErr(err)
 		return
+	}
+	c.mu.Lock()
+	c.written++
+	c.mu.Unlock()
+}
+
+// writeFileAtomic writes data to file through a temporary file in the
+// same directory renamed into place, so that a concurrent reader sees
+// the old content or the new, never part of it.
+func writeFileAtomic(file string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(file), "tmp-*")
+	if err != nil {
+		return err
 	}
 	_, err = tmp.Write(data)
 	if cerr := tmp.Close(); err == nil {
@@ -425,12 +444,8 @@ func (c *factCache) writeEntry(e *cacheEntry) {
 	}
 	if err != nil {
 		os.Remove(tmp.Name())
-		c.noteErr(err)
-		return
 	}
-	c.mu.Lock()
-	c.written++
-	c.mu.Unlock()
+	return err
 }
 
 // cachedSyntax returns the syntax a cached package has in the checker's
@@ -693,6 +708,9 @@ func (c *factCache) summary() string {
 	s := fmt.Sprintf("fact cache %s: %d packages' facts read, %d written", c.dir, c.read, c.written)
 	if c.dropped > 0 {
 		s += fmt.Sprintf(", %d facts on objects not in export data dropped", c.dropped)
+	}
+	if c.trimmed > 0 {
+		s += fmt.Sprintf(", %d entries unused for %d days deleted", c.trimmed, trimLimit/(24*time.Hour))
 	}
 	if c.firstErr != nil {
 		s += fmt.Sprintf(" (%v)", c.firstErr)

@@ -43,7 +43,8 @@ type cacheRun struct {
 	out           string // findings and facts, sorted, without the summaries
 	total, source int
 	read, written int
-	cacheLine     bool // the run used the cache
+	cacheLine     bool   // the run used the cache
+	summary       string // its summary line
 }
 
 // runCache runs the driver with -debug=fv (findings and facts) in dir.
@@ -59,6 +60,7 @@ func runCache(t *testing.T, dir string, args ...string) cacheRun {
 	r.total, r.source = atoi(t, m[1]), atoi(t, m[2])
 	if c := cacheLine.FindStringSubmatch(stderr); c != nil {
 		r.cacheLine = true
+		r.summary = strings.TrimSpace(c[0])
 		r.read, r.written = atoi(t, c[1]), atoi(t, c[2])
 	}
 	out := cacheLine.ReplaceAllString(loadLine.ReplaceAllString(stderr, ""), "")
@@ -269,7 +271,7 @@ func TestCacheCorrupt(t *testing.T) {
 	cache := t.TempDir()
 	t.Setenv(EnvCache, cache)
 	cold := runCache(t, dir, "./internal/controller/...")
-	entries := cacheFiles(t, cache)
+	entries := cacheEntries(t, cache)
 	if len(entries) == 0 || len(entries) != cold.written {
 		t.Fatalf("%d files in the cache, %d entries written", len(entries), cold.written)
 	}
@@ -369,7 +371,7 @@ func TestCacheOff(t *testing.T) {
 
 	os.Unsetenv(EnvCache)
 	def := runCache(t, dir, "./internal/controller/...")
-	if !def.cacheLine || len(cacheFiles(t, filepath.Join(home, "facts"))) != def.written || def.written == 0 {
+	if !def.cacheLine || len(cacheEntries(t, filepath.Join(home, "facts"))) != def.written || def.written == 0 {
 		t.Errorf("default cache: wrote %d; in the user cache dir: %q", def.written, cacheFiles(t, home))
 	}
 }
@@ -392,6 +394,15 @@ func cacheFiles(t *testing.T, dir string) []string {
 	}
 	slices.Sort(files)
 	return files
+}
+
+// cacheEntries lists the cache's entries under dir, without trim.txt or
+// any other file.
+func cacheEntries(t *testing.T, dir string) []string {
+	t.Helper()
+	return slices.DeleteFunc(cacheFiles(t, dir), func(f string) bool {
+		return !isEntryName(filepath.Base(filepath.Dir(f)), filepath.Base(f))
+	})
 }
 
 // TestCacheKeys: a package's key changes with its files' contents, with

@@ -215,8 +215,13 @@ func run(progname string, analyzers []*analysis.Analyzer, args []string, stdout,
 		log.Print(err)
 		return 1
 	}
-	if cache != nil && dbg('v') {
-		log.Print(cache.summary())
+	if cache != nil {
+		// After the run's reads, which refresh what they use, and its
+		// writes; before the summary, which reports its errors.
+		cache.trim(time.Now())
+		if dbg('v') {
+			log.Print(cache.summary())
+		}
 	}
 	if opts.memprofile != "" {
 		// Written while the graph, with every package's syntax and types,
