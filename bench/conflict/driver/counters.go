@@ -10,22 +10,25 @@ import (
 	"strings"
 	"sync"
 
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/client-go/rest"
 	"sigs.k8s.io/controller-runtime/pkg/metrics"
 
 	"github.com/statuslint/statuslint/bench/conflict/apimetrics"
 )
 
-// reqKey is what a request counter is kept by. Reason is only known on the
-// client side, where the body of a 409 tells Conflict from AlreadyExists.
-type reqKey struct {
+// RequestKey is what a request counter is kept by. Reason is only known on
+// the client side, where the body of a 409 tells Conflict from
+// AlreadyExists.
+type RequestKey struct {
 	Verb, Resource, Subresource, Code, Reason string
 }
 
-// counts is a snapshot of request counters.
-type counts map[reqKey]int64
+// Counts is a snapshot of request counters.
+type Counts map[RequestKey]int64
 
-func (c counts) count(match func(reqKey) bool) int64 {
+// Count sums the counters whose key match accepts.
+func (c Counts) Count(match func(RequestKey) bool) int64 {
 	var n int64
 	for k, v := range c {
 		if match(k) {
@@ -37,13 +40,13 @@ func (c counts) count(match func(reqKey) bool) int64 {
 
 // statusWrites counts the writes of the status subresource of the example's
 // kinds, whatever their outcome.
-func (c counts) statusWrites() int64 {
-	return c.count(func(k reqKey) bool {
-		return k.Subresource == "status" && isWrite(k.Verb) && (k.Resource == "widgets" || k.Resource == "gadgets")
+func (c Counts) statusWrites() int64 {
+	return c.Count(func(k RequestKey) bool {
+		return k.Subresource == "status" && IsWrite(k.Verb) && (k.Resource == "widgets" || k.Resource == "gadgets")
 	})
 }
 
-func (c counts) rows() []Row {
+func (c Counts) rows() []Row {
 	var rows []Row
 	for k, v := range c {
 		rows = append(rows, Row{Verb: k.Verb, Resource: k.Resource, Subresource: k.Subresource, Code: k.Code, Reason: k.Reason, Count: v})
@@ -52,19 +55,23 @@ func (c counts) rows() []Row {
 	return rows
 }
 
-// requestCounter counts the operator's requests as its transport sees them.
-type requestCounter struct {
+// RequestCounter counts the requests of the controller measured as its
+// transport sees them (see ControlPlane.NewManager).
+type RequestCounter struct {
 	mu sync.Mutex
-	m  counts
+	m  Counts
 }
 
-func newRequestCounter() *requestCounter { return &requestCounter{m: counts{}} }
+// NewRequestCounter returns a counter with nothing counted yet.
+func NewRequestCounter() *RequestCounter { return &RequestCounter{m: Counts{}} }
 
-func (c *requestCounter) wrap(rt http.RoundTripper) http.RoundTripper {
+// Wrap is a rest.Config's WrapTransport that counts every request by verb
+// (WATCH for a watch), resource, subresource, code and, for a 409, reason.
+func (c *RequestCounter) Wrap(rt http.RoundTripper) http.RoundTripper {
 	return roundTripFunc(func(req *http.Request) (*http.Response, error) {
 		resp, err := rt.RoundTrip(req)
 		resource, sub := resourceOf(req.URL.Path)
-		k := reqKey{Verb: req.Method, Resource: resource, Subresource: sub, Code: "error"}
+		k := RequestKey{Verb: req.Method, Resource: resource, Subresource: sub, Code: "error"}
 		if req.Method == http.MethodGet && req.URL.Query().Get("watch") == "true" {
 			k.Verb = "WATCH"
 		}
@@ -99,10 +106,11 @@ func (c *requestCounter) wrap(rt http.RoundTripper) http.RoundTripper {
 	})
 }
 
-func (c *requestCounter) snapshot() counts {
+// Snapshot returns the counts so far.
+func (c *RequestCounter) Snapshot() Counts {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	out := make(counts, len(c.m))
+	out := make(Counts, len(c.m))
 	for k, v := range c.m {
 		out[k] = v
 	}
@@ -139,40 +147,52 @@ func resourceOf(path string) (resource, subresource string) {
 	return resource, subresource
 }
 
-// scrapeAPIServer reads apiserver_request_total from the API server's
-// /metrics, keeping the example's kinds and their ConfigMaps.
-func scrapeAPIServer(ctx context.Context, cfg *rest.Config) (counts, error) {
+// measured are the resources of the example operator whose requests are
+// kept from the API server's counts: its kinds and their ConfigMaps.
+var measured = []schema.GroupResource{
+	{Group: "demo.example.com", Resource: "widgets"},
+	{Group: "demo.example.com", Resource: "gadgets"},
+	{Resource: "configmaps"},
+}
+
+// ScrapeAPIServer reads apiserver_request_total from the API server's
+// /metrics, keeping the samples of resources.
+func ScrapeAPIServer(ctx context.Context, cfg *rest.Config, resources []schema.GroupResource) (Counts, error) {
 	samples, err := apimetrics.Scrape(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
-	return requestCounts(samples), nil
+	return RequestCounts(samples, resources), nil
 }
 
-// requestCounts keeps the samples of the example's kinds and their
-// ConfigMaps.
-func requestCounts(samples []apimetrics.Sample) counts {
-	out := counts{}
+// RequestCounts keeps the samples of resources (group and resource) as
+// counts. The API server's samples carry no reason.
+func RequestCounts(samples []apimetrics.Sample, resources []schema.GroupResource) Counts {
+	keep := map[schema.GroupResource]bool{}
+	for _, gr := range resources {
+		keep[gr] = true
+	}
+	out := Counts{}
 	for _, sm := range samples {
 		l := sm.Labels
-		switch l["resource"] {
-		case "widgets", "gadgets", "configmaps":
-		default:
+		if !keep[schema.GroupResource{Group: l["group"], Resource: l["resource"]}] {
 			continue
 		}
-		out[reqKey{Verb: l["verb"], Resource: l["resource"], Subresource: l["subresource"], Code: l["code"]}] += sm.Value
+		out[RequestKey{Verb: l["verb"], Resource: l["resource"], Subresource: l["subresource"], Code: l["code"]}] += sm.Value
 	}
 	return out
 }
 
-// reconciles is controller-runtime's reconcile counter, read in process.
-type reconciles struct {
-	total, errors int64
-	byController  map[string]int64
+// Reconciles is controller-runtime's reconcile counter, read in process:
+// over all controllers and by controller name.
+type Reconciles struct {
+	Total, Errors                    int64
+	ByController, ErrorsByController map[string]int64
 }
 
-func reconcileCounts() (reconciles, error) {
-	r := reconciles{byController: map[string]int64{}}
+// ReconcileCounts reads controller_runtime_reconcile_total of this process.
+func ReconcileCounts() (Reconciles, error) {
+	r := Reconciles{ByController: map[string]int64{}, ErrorsByController: map[string]int64{}}
 	families, err := metrics.Registry.Gather()
 	if err != nil {
 		return r, err
@@ -192,10 +212,11 @@ func reconcileCounts() (reconciles, error) {
 				}
 			}
 			n := int64(m.GetCounter().GetValue())
-			r.total += n
-			r.byController[controller] += n
+			r.Total += n
+			r.ByController[controller] += n
 			if result == "error" {
-				r.errors += n
+				r.Errors += n
+				r.ErrorsByController[controller] += n
 			}
 		}
 	}

@@ -5,33 +5,28 @@
 // The main that calls Main (main.go.txt) is compiled inside each variant's
 // copy of the example module, so the reconcilers measured are exactly the
 // code of that copy: as shipped, as statuslint -fix left it, or hand-fixed.
+//
+// What does not depend on the example operator is exported for the other
+// measurement of this module, podlabels, so that both start their control
+// plane and count requests and reconciles the same way: ControlPlane,
+// RequestCounter, ScrapeAPIServer, ReconcileCounts and PrintResult.
 package driver
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
-	"os/signal"
 	"sort"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/go-logr/logr"
-	corev1 "k8s.io/api/core/v1"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
-	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
-	"k8s.io/client-go/rest"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/cache"
-	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/config"
-	"sigs.k8s.io/controller-runtime/pkg/envtest"
-	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 )
 
 // Namespace is where every object of a run lives.
@@ -72,22 +67,7 @@ func Main(addToScheme func(*runtime.Scheme) error, setup func(ctrl.Manager) erro
 	flag.DurationVar(&cfg.SyncPeriod, "sync-period", 0, "cache resync period (0: controller-runtime's default)")
 	flag.DurationVar(&cfg.Timeout, "timeout", 5*time.Minute, "how long to wait for all objects to be Ready, per phase")
 	flag.Parse()
-
-	// Stopped by a signal, Run still returns and stops kube-apiserver and
-	// etcd, which would otherwise outlive this process.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	res, err := Run(ctx, cfg, addToScheme, setup)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "driver:", err)
-		os.Exit(1)
-	}
-	enc := json.NewEncoder(os.Stdout)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(res); err != nil {
-		fmt.Fprintln(os.Stderr, "driver:", err)
-		os.Exit(1)
-	}
+	PrintResult("driver", func(ctx context.Context) (*Result, error) { return Run(ctx, cfg, addToScheme, setup) })
 }
 
 // Run starts the control plane, the operator, the watcher and the load, and
@@ -97,59 +77,22 @@ func Run(ctx context.Context, cfg Config, addToScheme func(*runtime.Scheme) erro
 	// metrics; its log would only be noise here.
 	ctrl.SetLogger(logr.Discard())
 
-	env := &envtest.Environment{
-		BinaryAssetsDirectory: cfg.Assets,
-		CRDDirectoryPaths:     []string{cfg.CRDs},
-		ErrorIfCRDPathMissing: true,
-		// envtest's 20 s is too short for a kube-apiserver starting on
-		// two cores busy with other tests.
-		ControlPlaneStartTimeout: 3 * time.Minute,
-		ControlPlaneStopTimeout:  time.Minute,
-	}
-	start := time.Now()
-	adminCfg, err := env.Start()
-	if err != nil {
-		return nil, fmt.Errorf("starting kube-apiserver and etcd: %w", err)
-	}
-	defer func() { _ = env.Stop() }()
-	res := &Result{Variant: cfg.Variant, Config: cfg, ControlPlaneStartSeconds: time.Since(start).Seconds()}
-
-	scheme := runtime.NewScheme()
-	if err := clientgoscheme.AddToScheme(scheme); err != nil {
-		return nil, err
-	}
-	if err := addToScheme(scheme); err != nil {
-		return nil, err
-	}
-
-	// The load and the watcher are other clients of the API server, not
-	// limited by client-side rate limits, so they do not slow the run.
-	adminCfg.QPS, adminCfg.Burst = -1, 0
-	admin, err := client.New(adminCfg, client.Options{Scheme: scheme})
+	cp, err := StartControlPlane(ctx, cfg.Assets, []string{cfg.CRDs}, Namespace, addToScheme)
 	if err != nil {
 		return nil, err
 	}
-	if err := admin.Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: Namespace}}); err != nil {
-		return nil, err
-	}
+	defer func() { _ = cp.Stop() }()
+	res := &Result{Variant: cfg.Variant, Config: cfg, ControlPlaneStartSeconds: cp.StartSeconds}
+	adminCfg, admin := cp.Config, cp.Admin
 
-	// The operator gets its own rest.Config, its transport wrapped to count
-	// every request it sends by verb, resource, subresource and outcome.
-	counter := newRequestCounter()
-	opCfg := rest.CopyConfig(adminCfg)
-	opCfg.UserAgent = "widget-operator"
-	opCfg.QPS, opCfg.Burst = -1, 0
-	opCfg.WrapTransport = counter.wrap
-	opts := ctrl.Options{
-		Scheme:                 scheme,
-		Metrics:                metricsserver.Options{BindAddress: "0"},
-		HealthProbeBindAddress: "0",
-		Controller:             config.Controller{MaxConcurrentReconciles: cfg.Workers},
-	}
+	// The operator's transport counts every request it sends by verb,
+	// resource, subresource and outcome.
+	counter := NewRequestCounter()
+	opts := ctrl.Options{Controller: config.Controller{MaxConcurrentReconciles: cfg.Workers}}
 	if cfg.SyncPeriod > 0 {
 		opts.Cache = cache.Options{SyncPeriod: &cfg.SyncPeriod}
 	}
-	mgr, err := ctrl.NewManager(opCfg, opts)
+	mgr, err := cp.NewManager("widget-operator", counter, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -163,9 +106,8 @@ func Run(ctx context.Context, cfg Config, addToScheme func(*runtime.Scheme) erro
 	if err != nil {
 		return nil, err
 	}
-	mgrDone := make(chan error, 1)
-	go func() { mgrDone <- mgr.Start(runCtx) }()
-	if !mgr.GetCache().WaitForCacheSync(runCtx) {
+	mgrDone, synced := StartManager(runCtx, mgr)
+	if !synced {
 		return nil, fmt.Errorf("the operator's cache did not sync")
 	}
 
@@ -184,7 +126,7 @@ func Run(ctx context.Context, cfg Config, addToScheme func(*runtime.Scheme) erro
 	total := cfg.Bursts * cfg.PerBurst
 	for b := 0; b < cfg.Bursts; b++ {
 		if b > 0 {
-			sleep(runCtx, cfg.BurstGap)
+			Sleep(runCtx, cfg.BurstGap)
 		}
 		if err := load.createBurst(runCtx, b*cfg.PerBurst, cfg.PerBurst); err != nil {
 			return nil, fmt.Errorf("burst %d: %w", b+1, err)
@@ -209,25 +151,25 @@ func Run(ctx context.Context, cfg Config, addToScheme func(*runtime.Scheme) erro
 	// manages changes; the interfering writer goes on touching labels and
 	// annotations, as other components of a cluster do all the time.
 	res.SettleSeconds = settle(runCtx, counter, cfg.Settle, cfg.SettleMax).Seconds()
-	apiBefore, err := scrapeAPIServer(runCtx, adminCfg)
+	apiBefore, err := ScrapeAPIServer(runCtx, adminCfg, measured)
 	if err != nil {
 		return nil, err
 	}
-	clientBefore := counter.snapshot()
-	recBefore, err := reconcileCounts()
+	clientBefore := counter.Snapshot()
+	recBefore, err := ReconcileCounts()
 	if err != nil {
 		return nil, err
 	}
-	sleep(runCtx, cfg.Steady)
+	Sleep(runCtx, cfg.Steady)
 	if err := runCtx.Err(); err != nil {
 		return nil, err
 	}
-	apiAfter, err := scrapeAPIServer(runCtx, adminCfg)
+	apiAfter, err := ScrapeAPIServer(runCtx, adminCfg, measured)
 	if err != nil {
 		return nil, err
 	}
-	clientAfter := counter.snapshot()
-	recAfter, err := reconcileCounts()
+	clientAfter := counter.Snapshot()
+	recAfter, err := ReconcileCounts()
 	if err != nil {
 		return nil, err
 	}
@@ -240,20 +182,20 @@ func Run(ctx context.Context, cfg Config, addToScheme func(*runtime.Scheme) erro
 	res.SteadyWindowSeconds = cfg.Steady.Seconds()
 	res.SteadyStatusWritesPerMinute = float64(apiAfter.statusWrites()-apiBefore.statusWrites()) / minutes
 	res.SteadyClientStatusWritesPerMinute = float64(clientAfter.statusWrites()-clientBefore.statusWrites()) / minutes
-	res.SteadyReconcilesPerMinute = float64(recAfter.total-recBefore.total) / minutes
+	res.SteadyReconcilesPerMinute = float64(recAfter.Total-recBefore.Total) / minutes
 
-	res.APIServer409Status = apiAfter.count(func(k reqKey) bool { return k.Code == "409" && k.Subresource == "status" })
-	res.APIServer409Other = apiAfter.count(func(k reqKey) bool { return k.Code == "409" && k.Subresource != "status" })
-	res.Client409Conflict = clientAfter.count(func(k reqKey) bool { return k.Code == "409" && k.Reason == "Conflict" })
-	res.Client409ConflictStatus = clientAfter.count(func(k reqKey) bool {
+	res.APIServer409Status = apiAfter.Count(func(k RequestKey) bool { return k.Code == "409" && k.Subresource == "status" })
+	res.APIServer409Other = apiAfter.Count(func(k RequestKey) bool { return k.Code == "409" && k.Subresource != "status" })
+	res.Client409Conflict = clientAfter.Count(func(k RequestKey) bool { return k.Code == "409" && k.Reason == "Conflict" })
+	res.Client409ConflictStatus = clientAfter.Count(func(k RequestKey) bool {
 		return k.Code == "409" && k.Reason == "Conflict" && k.Subresource == "status"
 	})
-	res.Client409Other = clientAfter.count(func(k reqKey) bool { return k.Code == "409" && k.Reason != "Conflict" })
-	res.ClientWrites = clientAfter.count(func(k reqKey) bool { return isWrite(k.Verb) })
+	res.Client409Other = clientAfter.Count(func(k RequestKey) bool { return k.Code == "409" && k.Reason != "Conflict" })
+	res.ClientWrites = clientAfter.Count(func(k RequestKey) bool { return IsWrite(k.Verb) })
 	res.ClientStatusWrites = clientAfter.statusWrites()
-	res.Reconciles = recAfter.total
-	res.ReconcileErrors = recAfter.errors
-	res.ReconcilesByController = recAfter.byController
+	res.Reconciles = recAfter.Total
+	res.ReconcileErrors = recAfter.Errors
+	res.ReconcilesByController = recAfter.ByController
 	if res.Reconciles > 0 {
 		res.WritesPerReconcile = float64(res.ClientWrites) / float64(res.Reconciles)
 	}
@@ -273,24 +215,16 @@ func Run(ctx context.Context, cfg Config, addToScheme func(*runtime.Scheme) erro
 	return res, nil
 }
 
-// sleep sleeps for d or until ctx is done.
-func sleep(ctx context.Context, d time.Duration) {
-	select {
-	case <-ctx.Done():
-	case <-time.After(d):
-	}
-}
-
 // settle waits until the operator has written no status for quiet, or
 // for max: every object is Ready, but the writes that follow Ready (a
 // condition's reason brought up to date, say) belong to convergence, not to
 // the steady state. An operator that never stops writing waits max.
-func settle(ctx context.Context, c *requestCounter, quiet, max time.Duration) time.Duration {
+func settle(ctx context.Context, c *RequestCounter, quiet, max time.Duration) time.Duration {
 	start := time.Now()
-	last, lastChange := c.snapshot().statusWrites(), time.Now()
+	last, lastChange := c.Snapshot().statusWrites(), time.Now()
 	for time.Since(lastChange) < quiet && time.Since(start) < max && ctx.Err() == nil {
 		time.Sleep(100 * time.Millisecond)
-		if n := c.snapshot().statusWrites(); n != last {
+		if n := c.Snapshot().statusWrites(); n != last {
 			last, lastChange = n, time.Now()
 		}
 	}
@@ -358,7 +292,9 @@ type Row struct {
 	Count                                     int64
 }
 
-func isWrite(verb string) bool {
+// IsWrite reports whether verb, of a request or of apiserver_request_total,
+// writes.
+func IsWrite(verb string) bool {
 	switch verb {
 	case "POST", "PUT", "PATCH", "APPLY", "DELETE":
 		return true

@@ -97,7 +97,7 @@ type Prepared struct {
 // BuildStatuslint builds cmd/statuslint of the checkout.
 func (h *Harness) BuildStatuslint(ctx context.Context) error {
 	h.statuslint = filepath.Join(h.Work, "statuslint")
-	_, err := h.run(ctx, h.Root, nil, "go", "build", "-o", h.statuslint, "./cmd/statuslint")
+	_, err := h.Command(ctx, h.Root, nil, "go", "build", "-o", h.statuslint, "./cmd/statuslint")
 	return err
 }
 
@@ -109,21 +109,19 @@ func (h *Harness) Prepare(ctx context.Context, v Variant) (*Prepared, error) {
 	if err := os.RemoveAll(filepath.Dir(dir)); err != nil {
 		return nil, err
 	}
-	if err := copyDir(filepath.Join(h.Root, "example"), dir); err != nil {
+	if err := CopyDir(filepath.Join(h.Root, "example"), dir, nil); err != nil {
 		return nil, err
 	}
 	harnessMod := filepath.Join(h.Root, "bench", "conflict")
-	if _, err := h.run(ctx, dir, nil, "go", "mod", "edit",
+	if _, err := h.Command(ctx, dir, nil, "go", "mod", "edit",
 		"-replace=github.com/statuslint/statuslint="+h.Root,
 		"-require=github.com/statuslint/statuslint/bench/conflict@v0.0.0-00010101000000-000000000000",
 		"-replace=github.com/statuslint/statuslint/bench/conflict="+harnessMod); err != nil {
 		return nil, err
 	}
+	// Whether -fix wrote its fixes is checked below, by building the copy.
 	if v.Fix {
-		// statuslint exits non-zero while findings remain (those without a
-		// fix); what matters is that it wrote its fixes, checked below by
-		// building the copy.
-		if _, err := h.run(ctx, dir, nil, h.statuslint, "-fix", "./..."); err != nil && !isExit(err) {
+		if err := h.Fix(ctx, dir, nil); err != nil {
 			return nil, err
 		}
 	}
@@ -133,7 +131,7 @@ func (h *Harness) Prepare(ctx context.Context, v Variant) (*Prepared, error) {
 		}
 	}
 	p := &Prepared{Variant: v, Dir: dir, Binary: filepath.Join(h.Work, slug, "conflictdriver")}
-	findings, err := h.findings(ctx, dir)
+	findings, err := h.Findings(ctx, dir, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -172,16 +170,28 @@ func (h *Harness) Prepare(ctx context.Context, v Variant) (*Prepared, error) {
 		return nil, err
 	}
 	env := []string{"GOFLAGS=-mod=mod " + os.Getenv("GOFLAGS")}
-	if _, err := h.run(ctx, dir, env, "go", "build", "-o", p.Binary, "./cmd/conflictdriver"); err != nil {
+	if _, err := h.Command(ctx, dir, env, "go", "build", "-o", p.Binary, "./cmd/conflictdriver"); err != nil {
 		return nil, fmt.Errorf("building the %s driver: %w", v.Name, err)
 	}
 	return p, nil
 }
 
-// findings lists what statuslint reports on the module in dir, each as
-// "pass: position: message".
-func (h *Harness) findings(ctx context.Context, dir string) ([]string, error) {
-	out, err := h.run(ctx, dir, nil, h.statuslint, "-json", "./...")
+// Fix runs statuslint -fix ./... on the module in dir, with env added to
+// the environment. statuslint exits non-zero while findings remain (those
+// without a fix); that is not an error here: whether it wrote its fixes is
+// for the caller to check.
+func (h *Harness) Fix(ctx context.Context, dir string, env []string) error {
+	if _, err := h.Command(ctx, dir, env, h.statuslint, "-fix", "./..."); err != nil && !isExit(err) {
+		return err
+	}
+	return nil
+}
+
+// Findings lists what statuslint reports on the module in dir, with env
+// added to the environment, each as "pass: position: message" (see the
+// function Findings).
+func (h *Harness) Findings(ctx context.Context, dir string, env []string) ([]string, error) {
+	out, err := h.Command(ctx, dir, env, h.statuslint, "-json", "./...")
 	if err != nil && !isExit(err) {
 		return nil, err
 	}
@@ -218,18 +228,27 @@ func Findings(jsonOut string) ([]string, error) {
 func (h *Harness) Run(ctx context.Context, p *Prepared, l Load) (*driver.Result, error) {
 	args := append([]string{"-variant", p.Name, "-assets", h.Assets,
 		"-crds", filepath.Join(h.Root, "bench", "conflict", "testdata", "crds")}, l.Args()...)
-	h.logf("running %s: %s", p.Name, strings.Join(args, " "))
-	start := time.Now()
-	out, err := h.run(ctx, filepath.Dir(p.Binary), nil, p.Binary, args...)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", p.Name, err)
-	}
 	var res driver.Result
-	if err := json.Unmarshal([]byte(out), &res); err != nil {
-		return nil, fmt.Errorf("%s: reading its result: %w", p.Name, err)
+	if err := h.RunDriver(ctx, p.Name, p.Binary, args, &res); err != nil {
+		return nil, err
 	}
-	h.logf("%s done in %s", p.Name, time.Since(start).Round(time.Second))
 	return &res, nil
+}
+
+// RunDriver runs the driver binary of the variant name with args, in the
+// binary's directory, and decodes the JSON it prints into result.
+func (h *Harness) RunDriver(ctx context.Context, name, binary string, args []string, result any) error {
+	h.logf("running %s: %s", name, strings.Join(args, " "))
+	start := time.Now()
+	out, err := h.Command(ctx, filepath.Dir(binary), nil, binary, args...)
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	if err := json.Unmarshal([]byte(out), result); err != nil {
+		return fmt.Errorf("%s: reading its result: %w", name, err)
+	}
+	h.logf("%s done in %s", name, time.Since(start).Round(time.Second))
+	return nil
 }
 
 func (h *Harness) logf(format string, args ...any) {
@@ -238,15 +257,9 @@ func (h *Harness) logf(format string, args ...any) {
 	}
 }
 
-// run runs a command in dir and returns its stdout; its stderr goes to the
-// log, and into the error when it fails.
-func (h *Harness) run(ctx context.Context, dir string, env []string, name string, args ...string) (string, error) {
-	out, _, err := h.run2(ctx, dir, env, name, args...)
-	return out, err
-}
-
-// run2 is run that also returns the command's stderr.
-func (h *Harness) run2(ctx context.Context, dir string, env []string, name string, args ...string) (string, string, error) {
+// Command runs a command in dir, with env added to the environment, and
+// returns its stdout; its stderr goes into the error when it fails.
+func (h *Harness) Command(ctx context.Context, dir string, env []string, name string, args ...string) (string, error) {
 	cmd := exec.CommandContext(ctx, name, args...)
 	// Asked to stop, a driver stops its kube-apiserver and etcd first.
 	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
@@ -259,9 +272,9 @@ func (h *Harness) run2(ctx context.Context, dir string, env []string, name strin
 	// findings there, and the go command its progress.
 	cmd.Stderr = &stderr
 	if err := cmd.Run(); err != nil {
-		return stdout.String(), stderr.String(), &cmdError{cmd: name + " " + strings.Join(args, " "), err: err, stderr: stderr.String()}
+		return stdout.String(), &cmdError{cmd: name + " " + strings.Join(args, " "), err: err, stderr: stderr.String()}
 	}
-	return stdout.String(), stderr.String(), nil
+	return stdout.String(), nil
 }
 
 type cmdError struct {
@@ -290,8 +303,9 @@ func isExit(err error) bool {
 	return ok && ee.ExitCode() > 0
 }
 
-// copyDir copies the tree src to dst.
-func copyDir(src, dst string) error {
+// CopyDir copies the tree src to dst: every file, or with keep only the
+// files it accepts (by name).
+func CopyDir(src, dst string, keep func(name string) bool) error {
 	return filepath.Walk(src, func(path string, info os.FileInfo, err error) error {
 		if err != nil {
 			return err
@@ -303,6 +317,9 @@ func copyDir(src, dst string) error {
 		target := filepath.Join(dst, rel)
 		if info.IsDir() {
 			return os.MkdirAll(target, 0o755)
+		}
+		if keep != nil && !keep(info.Name()) {
+			return nil
 		}
 		data, err := os.ReadFile(path)
 		if err != nil {
@@ -319,7 +336,7 @@ func (h *Harness) Servers(ctx context.Context) (string, error) {
 	if dir := os.Getenv("KUBEBUILDER_ASSETS"); dir != "" {
 		return dir, nil
 	}
-	out, err := h.run(ctx, h.Root, nil, "bash", filepath.Join(h.Root, "bench", "conflict", "build-servers.sh"))
+	out, err := h.Command(ctx, h.Root, nil, "bash", filepath.Join(h.Root, "bench", "conflict", "build-servers.sh"))
 	if err != nil {
 		return "", err
 	}

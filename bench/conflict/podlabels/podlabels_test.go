@@ -37,7 +37,7 @@ func TestPodLabels(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := &podlabels.Bench{Root: root, Assets: assets, Work: t.TempDir(), Log: testWriter{t}}
+	b := &podlabels.Bench{Harness: harness.Harness{Root: root, Assets: assets, Work: t.TempDir(), Log: testWriter{t}}}
 	if err := b.BuildStatuslint(ctx); err != nil {
 		t.Fatal(err)
 	}

@@ -8,34 +8,31 @@
 // statuslint reports on the copy and builds, with main.go.txt, a driver
 // binary that calls Main; the binary starts a kube-apiserver and etcd
 // through envtest, runs the copy under load and prints a Result as JSON.
+// The control plane, the request and reconcile counts and the running of a
+// variant are the conflict harness's (packages driver and harness).
 // Each variant runs in its own process, on its own control plane.
 package podlabels
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/signal"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/go-logr/logr"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"
-	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
-	"k8s.io/client-go/rest"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/cache"
 	"sigs.k8s.io/controller-runtime/pkg/client"
-	"sigs.k8s.io/controller-runtime/pkg/envtest"
-	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
+
+	"github.com/statuslint/statuslint/bench/conflict/driver"
 )
 
 // Namespace is where the run's Pods live.
@@ -125,20 +122,11 @@ func Main(op Operator) {
 	var cfg Config
 	cfg.Flags(flag.CommandLine)
 	flag.Parse()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	res, err := Run(ctx, cfg, op)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "podlabels driver:", err)
-		os.Exit(1)
-	}
-	enc := json.NewEncoder(os.Stdout)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(res); err != nil {
-		fmt.Fprintln(os.Stderr, "podlabels driver:", err)
-		os.Exit(1)
-	}
+	driver.PrintResult("podlabels driver", func(ctx context.Context) (*Result, error) { return Run(ctx, cfg, op) })
 }
+
+// pods is the resource whose requests the API server's counts are kept for.
+var pods = []schema.GroupResource{{Resource: "pods"}}
 
 // Run starts the control plane and the labeller, creates the Pods, runs the
 // kubelet-like status writer and the annotation changes, waits for every
@@ -146,45 +134,21 @@ func Main(op Operator) {
 func Run(ctx context.Context, cfg Config, op Operator) (*Result, error) {
 	ctrl.SetLogger(logr.Discard())
 	start := time.Now()
-	env := &envtest.Environment{
-		BinaryAssetsDirectory:    cfg.Assets,
-		ControlPlaneStartTimeout: 3 * time.Minute,
-		ControlPlaneStopTimeout:  time.Minute,
-	}
-	adminCfg, err := env.Start()
-	if err != nil {
-		return nil, fmt.Errorf("starting kube-apiserver and etcd: %w", err)
-	}
-	defer func() { _ = env.Stop() }()
-
-	scheme := runtime.NewScheme()
-	if err := clientgoscheme.AddToScheme(scheme); err != nil {
-		return nil, err
-	}
-	adminCfg.QPS, adminCfg.Burst = -1, 0
-	admin, err := client.New(adminCfg, client.Options{Scheme: scheme})
+	cp, err := driver.StartControlPlane(ctx, cfg.Assets, nil, Namespace)
 	if err != nil {
 		return nil, err
 	}
-	if err := admin.Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: Namespace}}); err != nil {
-		return nil, err
-	}
+	defer func() { _ = cp.Stop() }()
+	admin := cp.Admin
 	// No controller-manager runs to create the namespace's default
 	// ServiceAccount, which the ServiceAccount admission plugin wants.
 	if err := admin.Create(ctx, &corev1.ServiceAccount{ObjectMeta: metav1.ObjectMeta{Namespace: Namespace, Name: "default"}}); err != nil {
 		return nil, err
 	}
 
-	counter := newPodCounter()
-	opCfg := rest.CopyConfig(adminCfg)
-	opCfg.UserAgent = "podlabeler"
-	opCfg.QPS, opCfg.Burst = -1, 0
-	opCfg.WrapTransport = counter.wrap
-	mgr, err := ctrl.NewManager(opCfg, ctrl.Options{
-		Scheme:                 scheme,
-		Metrics:                metricsserver.Options{BindAddress: "0"},
-		HealthProbeBindAddress: "0",
-		Cache:                  cache.Options{DefaultNamespaces: map[string]cache.Config{Namespace: {}}},
+	counter := driver.NewRequestCounter()
+	mgr, err := cp.NewManager("podlabeler", counter, ctrl.Options{
+		Cache: cache.Options{DefaultNamespaces: map[string]cache.Config{Namespace: {}}},
 	})
 	if err != nil {
 		return nil, err
@@ -194,9 +158,8 @@ func Run(ctx context.Context, cfg Config, op Operator) (*Result, error) {
 	}
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	mgrDone := make(chan error, 1)
-	go func() { mgrDone <- mgr.Start(runCtx) }()
-	if !mgr.GetCache().WaitForCacheSync(runCtx) {
+	mgrDone, synced := driver.StartManager(runCtx, mgr)
+	if !synced {
 		return nil, fmt.Errorf("the labeller's cache did not sync")
 	}
 
@@ -273,12 +236,12 @@ func Run(ctx context.Context, cfg Config, op Operator) (*Result, error) {
 				}
 			}
 			if cfg.React > 0 {
-				sleep(runCtx, time.Duration(rand.Int64N(int64(cfg.React))))
+				driver.Sleep(runCtx, time.Duration(rand.Int64N(int64(cfg.React))))
 				writeStatus(i)
 			}
 		})
 	}()
-	sleep(runCtx, cfg.Load)
+	driver.Sleep(runCtx, cfg.Load)
 	close(stopAnn)
 	annWriter.Wait()
 
@@ -298,7 +261,7 @@ func Run(ctx context.Context, cfg Config, op Operator) (*Result, error) {
 		if time.Since(loadEnd) > cfg.Converge || runCtx.Err() != nil {
 			break
 		}
-		sleep(runCtx, 250*time.Millisecond)
+		driver.Sleep(runCtx, 250*time.Millisecond)
 	}
 	close(stopStatus)
 	writers.Wait()
@@ -306,23 +269,43 @@ func Run(ctx context.Context, cfg Config, op Operator) (*Result, error) {
 		return nil, err
 	}
 
-	api, err := scrapePods(runCtx, adminCfg)
+	api, err := driver.ScrapeAPIServer(runCtx, cp.Config, pods)
 	if err != nil {
 		return nil, err
 	}
-	res.APIServerPodWrites, res.APIServer409 = api.writes()
-	res.ClientPodWrites, res.Client409 = counter.snapshot().writes()
+	res.APIServerPodWrites, res.APIServer409 = podWrites(api)
+	res.ClientPodWrites, res.Client409 = podWrites(counter.Snapshot())
 	res.StatusWrites, res.StatusWriteErrors = statusOK.Load(), statusErr.Load()
 	res.AnnotationWrites, res.AnnotationErrors = annOK.Load(), annErr.Load()
-	if res.Reconciles, res.ReconcileErrors, err = reconcileCounts("podlabeler"); err != nil {
+	rec, err := driver.ReconcileCounts()
+	if err != nil {
 		return nil, err
 	}
+	res.Reconciles, res.ReconcileErrors = rec.ByController["podlabeler"], rec.ErrorsByController["podlabeler"]
 	cancel()
 	if err := <-mgrDone; err != nil {
 		return nil, fmt.Errorf("the labeller's manager: %w", err)
 	}
 	res.Seconds = time.Since(start).Seconds()
 	return res, nil
+}
+
+// podWrites returns, of counts, the writes of Pods themselves (not a
+// subresource), by verb: all of them and the 409s. The labeller sends
+// requests for core Pods only, and the API server's counts are kept for
+// those (pods), so the resource name is enough to pick them.
+func podWrites(c driver.Counts) (all, conflicts map[string]int64) {
+	all, conflicts = map[string]int64{}, map[string]int64{}
+	for k, v := range c {
+		if k.Resource != "pods" || k.Subresource != "" || !driver.IsWrite(k.Verb) {
+			continue
+		}
+		all[k.Verb] += v
+		if k.Code == "409" {
+			conflicts[k.Verb] += v
+		}
+	}
+	return all, conflicts
 }
 
 // labelled counts the Pods whose label is the last value written to their
@@ -388,15 +371,6 @@ func paced(ctx context.Context, stop <-chan struct{}, rate float64, workers int,
 			default:
 			}
 		}
-	}
-}
-
-func sleep(ctx context.Context, d time.Duration) {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-	case <-t.C:
 	}
 }
 

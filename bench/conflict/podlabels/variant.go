@@ -4,16 +4,10 @@ import (
 	"bytes"
 	"context"
 	_ "embed"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
-	"time"
 
 	"github.com/statuslint/statuslint/bench/conflict/harness"
 )
@@ -36,13 +30,11 @@ var Variants = []Variant{
 	{Name: "statuslint -fix", Fix: true},
 }
 
-// Bench prepares and runs the variants.
+// Bench prepares and runs the variants. Building statuslint, running it
+// and the go command, and running a driver are the conflict harness's;
+// Prepare and Run, for the labeller, replace the harness's own.
 type Bench struct {
-	Root       string    // the statuslint repository
-	Assets     string    // directory with kube-apiserver and etcd
-	Work       string    // scratch directory
-	Log        io.Writer // progress
-	Statuslint string    // the statuslint binary; BuildStatuslint sets it
+	harness.Harness
 }
 
 // Prepared is a variant ready to run.
@@ -52,13 +44,6 @@ type Prepared struct {
 	Binary   string   // its driver
 	Findings []string // what statuslint reports on the copy
 	Source   string   // the copy's controller.go after the variant's fix
-}
-
-// BuildStatuslint builds cmd/statuslint of the checkout into Work.
-func (b *Bench) BuildStatuslint(ctx context.Context) error {
-	b.Statuslint = filepath.Join(b.Work, "statuslint")
-	_, err := b.run(ctx, b.Root, nil, "go", "build", "-o", b.Statuslint, "./cmd/statuslint")
-	return err
 }
 
 // Prepare copies controller/ into a module of its own, applies the
@@ -72,25 +57,11 @@ func (b *Bench) Prepare(ctx context.Context, v Variant) (*Prepared, error) {
 		return nil, err
 	}
 	bench := filepath.Join(b.Root, "bench", "conflict")
-	src := filepath.Join(bench, "podlabels", "controller")
-	if err := os.MkdirAll(filepath.Join(dir, "controller"), 0o755); err != nil {
+	// The labeller's sources, not its tests: the copy is what is measured.
+	if err := harness.CopyDir(filepath.Join(bench, "podlabels", "controller"), filepath.Join(dir, "controller"), func(name string) bool {
+		return strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go")
+	}); err != nil {
 		return nil, err
-	}
-	entries, err := os.ReadDir(src)
-	if err != nil {
-		return nil, err
-	}
-	for _, e := range entries {
-		if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
-			continue
-		}
-		data, err := os.ReadFile(filepath.Join(src, e.Name()))
-		if err != nil {
-			return nil, err
-		}
-		if err := os.WriteFile(filepath.Join(dir, "controller", e.Name()), data, 0o644); err != nil {
-			return nil, err
-		}
 	}
 	if err := os.WriteFile(filepath.Join(dir, "main.go"), driverMain, 0o644); err != nil {
 		return nil, err
@@ -116,22 +87,21 @@ func (b *Bench) Prepare(ctx context.Context, v Variant) (*Prepared, error) {
 	if err := os.WriteFile(filepath.Join(dir, "go.sum"), sums, 0o644); err != nil {
 		return nil, err
 	}
-	if _, err := b.run(ctx, dir, nil, "go", "mod", "edit",
+	if _, err := b.Command(ctx, dir, nil, "go", "mod", "edit",
 		"-require=github.com/statuslint/statuslint/bench/conflict@v0.0.0-00010101000000-000000000000",
 		"-replace=github.com/statuslint/statuslint/bench/conflict="+bench); err != nil {
 		return nil, err
 	}
 	env := []string{"GOFLAGS=-mod=mod " + os.Getenv("GOFLAGS")}
 
+	// Whether -fix wrote the fix is checked below.
 	if v.Fix {
-		// statuslint exits non-zero when it reports; what matters is that
-		// the fix was written, checked below.
-		if _, err := b.run(ctx, dir, env, b.Statuslint, "-fix", "./..."); err != nil && !isExit(err) {
+		if err := b.Fix(ctx, dir, env); err != nil {
 			return nil, err
 		}
 	}
 	p := &Prepared{Variant: v, Dir: dir, Binary: filepath.Join(dir, "podlabelsdriver")}
-	if p.Findings, err = b.findings(ctx, dir, env); err != nil {
+	if p.Findings, err = b.Findings(ctx, dir, env); err != nil {
 		return nil, err
 	}
 	source, err := os.ReadFile(filepath.Join(dir, "controller", "controller.go"))
@@ -153,77 +123,18 @@ func (b *Bench) Prepare(ctx context.Context, v Variant) (*Prepared, error) {
 	case v.Fix && (!strings.Contains(p.Source, "client.MergeFrom(") || strings.Contains(p.Source, "r.Update(")):
 		return nil, fmt.Errorf("%s: the fix was not applied:\n%s", v.Name, p.Source)
 	}
-	if _, err := b.run(ctx, dir, env, "go", "build", "-o", p.Binary, "."); err != nil {
+	if _, err := b.Command(ctx, dir, env, "go", "build", "-o", p.Binary, "."); err != nil {
 		return nil, fmt.Errorf("building the %s driver: %w", v.Name, err)
 	}
 	return p, nil
 }
 
-// findings lists what statuslint reports on the module in dir (see
-// harness.Findings).
-func (b *Bench) findings(ctx context.Context, dir string, env []string) ([]string, error) {
-	out, err := b.run(ctx, dir, env, b.Statuslint, "-json", "./...")
-	if err != nil && !isExit(err) {
-		return nil, err
-	}
-	return harness.Findings(out)
-}
-
 // Run runs a prepared variant at the size cfg and returns what it measured.
 func (b *Bench) Run(ctx context.Context, p *Prepared, cfg Config) (*Result, error) {
 	args := append([]string{"-variant", p.Name, "-assets", b.Assets}, cfg.Args()...)
-	b.logf("running %s: %s", p.Name, strings.Join(args, " "))
-	start := time.Now()
-	out, err := b.run(ctx, p.Dir, nil, p.Binary, args...)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", p.Name, err)
-	}
 	var res Result
-	if err := json.Unmarshal([]byte(out), &res); err != nil {
-		return nil, fmt.Errorf("%s: reading its result: %w", p.Name, err)
+	if err := b.RunDriver(ctx, p.Name, p.Binary, args, &res); err != nil {
+		return nil, err
 	}
-	b.logf("%s done in %s", p.Name, time.Since(start).Round(time.Second))
 	return &res, nil
-}
-
-func (b *Bench) logf(format string, args ...any) {
-	if b.Log != nil {
-		fmt.Fprintf(b.Log, format+"\n", args...)
-	}
-}
-
-// run runs a command in dir and returns its stdout; its stderr goes into
-// the error when it fails.
-func (b *Bench) run(ctx context.Context, dir string, env []string, name string, args ...string) (string, error) {
-	cmd := exec.CommandContext(ctx, name, args...)
-	// Asked to stop, a driver stops its kube-apiserver and etcd first.
-	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
-	cmd.WaitDelay = time.Minute
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), env...)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout = &stdout
-	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
-		s := stderr.String()
-		if len(s) > 4000 {
-			s = "..." + s[len(s)-4000:]
-		}
-		return stdout.String(), &cmdError{msg: fmt.Sprintf("%s %s: %v\n%s", name, strings.Join(args, " "), err, s), err: err}
-	}
-	return stdout.String(), nil
-}
-
-type cmdError struct {
-	msg string
-	err error
-}
-
-func (e *cmdError) Error() string { return e.msg }
-func (e *cmdError) Unwrap() error { return e.err }
-
-// isExit reports whether err is only a non-zero exit of a command that ran.
-func isExit(err error) bool {
-	var ee *exec.ExitError
-	return errors.As(err, &ee) && ee.ExitCode() > 0
 }

@@ -57,7 +57,7 @@ func run(size string, runs int, jsonOut string) error {
 	if err != nil {
 		return err
 	}
-	b := &podlabels.Bench{Root: root, Assets: assets, Work: work, Log: os.Stderr}
+	b := &podlabels.Bench{Harness: harness.Harness{Root: root, Assets: assets, Work: work, Log: os.Stderr}}
 	if err := b.BuildStatuslint(ctx); err != nil {
 		return err
 	}
