@@ -95,7 +95,8 @@ type cachedPkg struct {
 
 	// For a package analysed from source whose facts are to be written.
 	write     bool
-	remaining int // facted analyzers yet to run on it
+	pkg       *packages.Package // ill-typed once checked: then not written
+	remaining int               // facted analyzers yet to run on it
 	failed    bool
 	facts     []cachedFact
 	pkgPos    cachedPos
@@ -479,8 +480,10 @@ func (c *factCache) attach(nodes map[*packages.Package]*node) {
 			c.read++
 			continue
 		}
-		if c.writeCandidate[meta] && !n.pkg.IllTyped {
-			c.pkgs[n.pkg.Types] = &cachedPkg{key: c.keyOf[meta], write: true, remaining: len(c.facted)}
+		if c.writeCandidate[meta] {
+			// Whether it is ill-typed is known only once it is
+			// checked, by the checker (loader.analyzer).
+			c.pkgs[n.pkg.Types] = &cachedPkg{key: c.keyOf[meta], write: true, pkg: n.pkg, remaining: len(c.facted)}
 		}
 	}
 }
@@ -574,7 +577,7 @@ func (c *factCache) record(a *analysis.Analyzer, pass *analysis.Pass, err error)
 	}
 	st.remaining--
 	var e *cacheEntry
-	if st.remaining == 0 && !st.failed {
+	if st.remaining == 0 && !st.failed && !st.pkg.IllTyped {
 		// Sorted, so that an entry's bytes depend only on its facts.
 		slices.SortFunc(st.facts, func(x, y cachedFact) int {
 			return cmpFacts(x, y)

@@ -176,24 +176,24 @@ func run(progname string, analyzers []*analysis.Analyzer, args []string, stdout,
 	if err != nil && dbg('v') {
 		log.Print(err) // the run goes on without the cache
 	}
-	loaded, err := Load(LoadConfig{Tests: opts.tests, AllSource: vetskip.Disabled(), cache: cache}, fs.Args()...)
+	// The packages are listed here and type-checked by the checker, each
+	// when it gets to it (see loader.analyzer).
+	ld, loaded, err := plan(LoadConfig{Tests: opts.tests, AllSource: vetskip.Disabled(), cache: cache}, fs.Args())
 	if err != nil {
 		log.Print(err)
 		return 1
 	}
-	if dbg('v') {
-		log.Printf("loaded %d packages in %v, %d of them type-checked from source", loaded.Total, time.Since(t0).Round(time.Millisecond), loaded.Source)
-	}
-	if printErrors(stderr, progname, loaded) > 0 {
-		exitAtLeast(1)
-	}
+	listed := time.Since(t0)
 	// A root with nothing to analyze (a pattern that matched no directory,
-	// a package without Go files) has had its error printed; analyzing it
-	// would only add an "analysis skipped" line per analyzer.
+	// a package without Go files) has its error printed below; analyzing
+	// it would only add an "analysis skipped" line per analyzer.
 	roots := slices.DeleteFunc(slices.Clone(loaded.Roots), func(p *packages.Package) bool {
-		return len(p.Syntax) == 0 && len(p.Errors) > 0
+		return len(p.CompiledGoFiles) == 0 && len(p.Errors) > 0
 	})
 	if len(roots) == 0 {
+		if printErrors(stderr, progname, loaded) > 0 {
+			exitAtLeast(1)
+		}
 		return exitcode
 	}
 
@@ -204,7 +204,7 @@ func run(progname string, analyzers []*analysis.Analyzer, args []string, stdout,
 	}
 	// The analyzers run wrapped, so that each result is released once
 	// every analyzer that reads it has run on its package (release.go).
-	rel := newReleaser(analyzers, roots)
+	rel := newReleaser(analyzers, roots, ld.analyzer())
 	rel.cache = cache
 	graph, err := checker.Analyze(rel.wrapped(analyzers), roots, &checker.Options{
 		SanityCheck: dbg('s'),
@@ -215,6 +215,16 @@ func run(progname string, analyzers []*analysis.Analyzer, args []string, stdout,
 		log.Print(err)
 		return 1
 	}
+	// Type errors are known only now, each package having been checked
+	// in its turn.
+	loaded.ExportErrors = ld.exportErrors()
+	if dbg('v') {
+		log.Printf("loaded %d packages, %d of them type-checked from source (listed in %v, type-checked and analysed in %v)",
+			loaded.Total, loaded.Source, listed.Round(time.Millisecond), (time.Since(t0) - listed).Round(time.Millisecond))
+	}
+	if printErrors(stderr, progname, loaded) > 0 {
+		exitAtLeast(1)
+	}
 	if cache != nil {
 		// After the run's reads, which refresh what they use, and its
 		// writes; before the summary, which reports its errors.
@@ -224,10 +234,11 @@ func run(progname string, analyzers []*analysis.Analyzer, args []string, stdout,
 		}
 	}
 	if opts.memprofile != "" {
-		// Written while the graph, with every package's syntax and types,
-		// is still live. Results are not: each was released once its
-		// readers had run on its package (release.go), so the peak, with
-		// a few packages' SSA in flight, is higher than what this shows.
+		// Written once the analysis is done: every package's types are
+		// live, its syntax and types.Info released once every analyzer
+		// had run on it, and results once their readers had
+		// (release.go); the peak, with the packages in flight, is
+		// higher than what this shows.
 		if err := writeHeapProfile(opts.memprofile); err != nil {
 			log.Print(err)
 			exitAtLeast(1)
@@ -235,7 +246,7 @@ func run(progname string, analyzers []*analysis.Analyzer, args []string, stdout,
 	}
 
 	if opts.fix {
-		if err := applyFixes(graph, opts.diff, stdout, log, dbg('v')); err != nil {
+		if err := applyFixes(graph, ld.isGenerated, opts.diff, stdout, log, dbg('v')); err != nil {
 			log.Print(err)
 			exitAtLeast(1)
 		}

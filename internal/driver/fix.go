@@ -2,7 +2,6 @@ package driver
 
 import (
 	"fmt"
-	"go/ast"
 	"go/format"
 	"go/token"
 	"io"
@@ -23,22 +22,15 @@ import (
 // coalesce); a fix that conflicts, or that would edit a generated file, is
 // left out and counted. Each changed file is then gofmt-ed and written,
 // or, with printDiff, shown as a unified diff on w.
-func applyFixes(graph *checker.Graph, printDiff bool, w io.Writer, log *log.Logger, verbose bool) error {
+func applyFixes(graph *checker.Graph, generated func(filename string) bool, printDiff bool, w io.Writer, log *log.Logger, verbose bool) error {
 	type fixAt struct {
 		fix  *analysis.SuggestedFix
 		fset *token.FileSet
 	}
 	var fixes []fixAt
-	generated := make(map[*token.File]bool)
 	for _, act := range graph.Roots {
 		if act.Err != nil {
 			continue
-		}
-		for _, f := range act.Package.Syntax {
-			tf := act.Package.Fset.File(f.FileStart)
-			if _, seen := generated[tf]; !seen {
-				generated[tf] = ast.IsGenerated(f)
-			}
 		}
 		for _, d := range act.Diagnostics {
 			if len(d.SuggestedFixes) > 0 {
@@ -58,7 +50,7 @@ fixes:
 			if tf == nil {
 				return fmt.Errorf("fix %q: edit outside any file", fa.fix.Message)
 			}
-			if generated[tf] {
+			if generated(tf.Name()) {
 				skipped++
 				continue fixes
 			}

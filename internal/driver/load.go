@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/gcexportdata"
 	"golang.org/x/tools/go/packages"
 
@@ -77,41 +78,15 @@ type LoadConfig struct {
 // (and cached) anyway. The returned packages' Imports hold only the
 // packages type-checked from source: the others have no facts to give.
 func Load(cfg LoadConfig, patterns ...string) (*Loaded, error) {
-	meta, err := packages.Load(&packages.Config{
-		Mode:  metadataMode,
-		Tests: cfg.Tests,
-		Dir:   cfg.Dir,
-	}, patterns...)
+	ld, res, err := plan(cfg, patterns)
 	if err != nil {
 		return nil, err
 	}
-	if len(meta) == 0 {
-		return nil, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
-	}
-
-	ld := &loader{
-		fset:    token.NewFileSet(),
-		exports: make(map[string]*types.Package),
-		read:    make(map[*packages.Package]error),
-		nodes:   make(map[*packages.Package]*node),
-	}
-	order := postorder(meta)
-	source := ld.sourceSet(meta, order, cfg.AllSource)
-	var cached map[*packages.Package]bool
-	if cfg.cache != nil {
-		cached = cfg.cache.keys(meta, order, source)
-	}
-
 	// Type-check the source packages, each as soon as its source imports
 	// are done, with at most GOMAXPROCS at a time.
-	for _, p := range order {
-		if source[p] {
-			n := &node{meta: p, done: make(chan struct{})}
-			if cached[p] {
-				n.cached = cfg.cache.entryOf[p]
-			}
-			ld.nodes[p] = n
-		}
+	done := make(map[*node]chan struct{}, len(ld.nodes))
+	for _, n := range ld.nodes {
+		done[n] = make(chan struct{})
 	}
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
@@ -119,22 +94,80 @@ func Load(cfg LoadConfig, patterns ...string) (*Loaded, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			defer close(n.done)
+			defer close(done[n])
 			for _, imp := range n.meta.Imports {
 				if in := ld.nodes[imp]; in != nil {
-					<-in.done
+					<-done[in]
 				}
 			}
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			if n.cached != nil {
-				ld.readCached(n)
-			} else {
-				ld.check(n)
-			}
+			ld.check(n)
 		}()
 	}
 	wg.Wait()
+	res.ExportErrors = ld.exportErrors()
+	return res, nil
+}
+
+// plan lists the packages the patterns name, decides which are
+// type-checked from source, reads the cached ones from export data, and
+// makes the result graph: the source packages' *types.Package and
+// types.Info exist, empty, and [loader.check] fills them (Load for all at
+// once, or [loader.analyzer] for each package in turn).
+func plan(cfg LoadConfig, patterns []string) (*loader, *Loaded, error) {
+	meta, err := packages.Load(&packages.Config{
+		Mode:  metadataMode,
+		Tests: cfg.Tests,
+		Dir:   cfg.Dir,
+	}, patterns...)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(meta) == 0 {
+		return nil, nil, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
+	}
+
+	ld := &loader{
+		fset:      token.NewFileSet(),
+		exports:   make(map[string]*types.Package),
+		read:      make(map[*packages.Package]error),
+		nodes:     make(map[*packages.Package]*node),
+		byTypes:   make(map[*types.Package]*node),
+		generated: make(map[string]bool),
+	}
+	order := postorder(meta)
+	ld.order = order
+	source := ld.sourceSet(meta, order, cfg.AllSource)
+	var cached map[*packages.Package]bool
+	if cfg.cache != nil {
+		cached = cfg.cache.keys(meta, order, source)
+	}
+	for _, p := range order { // dependencies first: a cached package imports none type-checked from source
+		if !source[p] {
+			continue
+		}
+		n := &node{meta: p}
+		ld.nodes[p] = n
+		if cached[p] {
+			n.cached = cfg.cache.entryOf[p]
+			ld.readCached(n)
+		} else {
+			n.pkg = ld.newPackage(p)
+			n.pkg.Types = types.NewPackage(p.PkgPath, p.Name)
+			n.pkg.TypesInfo = &types.Info{
+				Types:        make(map[ast.Expr]types.TypeAndValue),
+				Defs:         make(map[*ast.Ident]types.Object),
+				Uses:         make(map[*ast.Ident]types.Object),
+				Implicits:    make(map[ast.Node]types.Object),
+				Instances:    make(map[*ast.Ident]types.Instance),
+				Scopes:       make(map[ast.Node]*types.Scope),
+				Selections:   make(map[*ast.SelectorExpr]*types.Selection),
+				FileVersions: make(map[*ast.File]string),
+			}
+		}
+		ld.byTypes[n.pkg.Types] = n
+	}
 
 	// Wire the result graph through source packages only.
 	for _, n := range ld.nodes {
@@ -145,22 +178,6 @@ func Load(cfg LoadConfig, patterns ...string) (*Loaded, error) {
 			}
 		}
 	}
-	// A package is ill-typed if it or anything it was checked against
-	// is: dependencies first.
-	for _, p := range order {
-		n := ld.nodes[p]
-		if n == nil {
-			continue
-		}
-		for _, imp := range p.Imports {
-			if in := ld.nodes[imp]; in != nil && in.pkg.IllTyped {
-				n.pkg.IllTyped = true
-			} else if in == nil && ld.read[imp] != nil {
-				n.pkg.IllTyped = true
-			}
-		}
-	}
-
 	if cfg.cache != nil {
 		cfg.cache.attach(ld.nodes)
 	}
@@ -172,29 +189,52 @@ func Load(cfg LoadConfig, patterns ...string) (*Loaded, error) {
 	for _, p := range meta {
 		res.Roots = append(res.Roots, ld.nodes[p].pkg)
 	}
-	for _, p := range order {
+	return ld, res, nil
+}
+
+// exportErrors returns the packages whose export data could not be read,
+// each with the error added to its own, dependencies first.
+func (ld *loader) exportErrors() []*packages.Package {
+	ld.mu.Lock()
+	defer ld.mu.Unlock()
+	var out []*packages.Package
+	for _, p := range ld.order {
 		if err := ld.read[p]; err != nil {
 			e := *p
 			e.Errors = append(slices.Clone(p.Errors), packages.Error{Pos: "-", Msg: err.Error(), Kind: packages.UnknownError})
-			res.ExportErrors = append(res.ExportErrors, &e)
+			out = append(out, &e)
 		}
 	}
-	return res, nil
+	return out
+}
+
+// isGenerated reports whether the file of that name, type-checked from
+// source, is generated (ast.IsGenerated); -fix leaves such files alone.
+// It is recorded when the file is parsed, as the syntax may be released
+// before the fixes are applied.
+func (ld *loader) isGenerated(filename string) bool {
+	ld.mu.Lock()
+	defer ld.mu.Unlock()
+	return ld.generated[filename]
 }
 
 type loader struct {
-	fset *token.FileSet
+	fset  *token.FileSet
+	order []*packages.Package // the whole graph, dependencies first
 
-	mu      sync.Mutex                  // guards exports and read
-	exports map[string]*types.Package   // packages read from export data, by path
-	read    map[*packages.Package]error // export data read, and how it went
+	// nodes and byTypes are written by plan only.
 	nodes   map[*packages.Package]*node // packages type-checked from source or cached
+	byTypes map[*types.Package]*node    // the same, by their result's types
+
+	mu        sync.Mutex                  // guards what follows
+	exports   map[string]*types.Package   // packages read from export data, by path
+	read      map[*packages.Package]error // export data read, and how it went
+	generated map[string]bool             // source files, by name: generated?
 }
 
 type node struct {
 	meta *packages.Package // from go list
 	pkg  *packages.Package // the result
-	done chan struct{}     // closed once pkg is type-checked
 	// cached is the package's fact cache entry if it is read from
 	// export data and its facts from the cache.
 	cached *cacheEntry
@@ -265,22 +305,15 @@ func (ld *loader) sourceSet(roots, order []*packages.Package, all bool) map[*pac
 	return source
 }
 
-// check parses and type-checks one source package, as go/packages does.
+// check parses and type-checks one source package, as go/packages does,
+// into the package plan made; its source imports must be checked. A
+// package is ill-typed if it or anything it was checked against is.
 func (ld *loader) check(n *node) {
-	m := n.meta
-	p := ld.newPackage(m)
-	p.TypesInfo = &types.Info{
-		Types:        make(map[ast.Expr]types.TypeAndValue),
-		Defs:         make(map[*ast.Ident]types.Object),
-		Uses:         make(map[*ast.Ident]types.Object),
-		Implicits:    make(map[ast.Node]types.Object),
-		Instances:    make(map[*ast.Ident]types.Instance),
-		Scopes:       make(map[ast.Node]*types.Scope),
-		Selections:   make(map[*ast.SelectorExpr]*types.Selection),
-		FileVersions: make(map[*ast.File]string),
+	if n.cached != nil {
+		return // read by plan
 	}
-	n.pkg = p
-	p.Types = types.NewPackage(m.PkgPath, m.Name)
+	m := n.meta
+	p := n.pkg
 
 	appendError := func(err error) {
 		switch err := err.(type) {
@@ -310,6 +343,11 @@ func (ld *loader) check(n *node) {
 		}
 		if f != nil {
 			p.Syntax = append(p.Syntax, f)
+			if ast.IsGenerated(f) {
+				ld.mu.Lock()
+				ld.generated[file] = true
+				ld.mu.Unlock()
+			}
 		}
 	}
 
@@ -337,7 +375,24 @@ func (ld *loader) check(n *node) {
 	if err != nil && len(p.Errors) == 0 {
 		appendError(err)
 	}
-	p.IllTyped = len(p.Errors) > 0
+	p.IllTyped = len(p.Errors) > 0 || ld.importsIllTyped(m)
+}
+
+// importsIllTyped reports whether a package m was checked against is
+// ill-typed, or had export data that could not be read.
+func (ld *loader) importsIllTyped(m *packages.Package) bool {
+	ld.mu.Lock()
+	defer ld.mu.Unlock()
+	for _, imp := range m.Imports {
+		if in := ld.nodes[imp]; in != nil {
+			if in.pkg.IllTyped {
+				return true
+			}
+		} else if ld.read[imp] != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // newPackage returns the result package for m, with m's metadata and
@@ -376,6 +431,7 @@ func (ld *loader) readCached(n *node) {
 	}
 	p.Types = tpkg
 	p.Syntax = cachedSyntax(ld.fset, m.Name, n.cached.PkgPos)
+	p.IllTyped = ld.importsIllTyped(m)
 }
 
 // readExport returns the types of a package read from its export data.
@@ -425,3 +481,38 @@ func sizes(m *packages.Package) types.Sizes {
 type importerFunc func(path string) (*types.Package, error)
 
 func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
+
+// checkedFact is never exported: its type gives [loader.analyzer] facts,
+// which is what makes the checker run it on a package's imports first.
+type checkedFact struct{}
+
+func (*checkedFact) AFact()         {}
+func (*checkedFact) String() string { return "checked" }
+
+// analyzer returns the analyzer that type-checks each source package of
+// plan's graph, for a checker that runs every other analyzer after it
+// (each requires it: see [releaser]).
+//
+// Load type-checks the whole graph before any analyzer runs, so the
+// syntax and type information of every package are alive at once: on a
+// module of 400 packages, most of the heap when the analysis starts,
+// which the garbage collector marks again and again. Checked this way
+// instead, a package is parsed and type-checked when the checker gets to
+// it, after its imports, and the releaser drops its syntax and
+// types.Info once every analyzer has run on it (what its importers need
+// is its *types.Package, which stays): only the packages in flight hold
+// theirs.
+func (ld *loader) analyzer() *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:             "statuslintload",
+		Doc:              "parses and type-checks the package (statuslint's standalone driver)",
+		RunDespiteErrors: true,
+		FactTypes:        []analysis.Fact{new(checkedFact)},
+		Run: func(pass *analysis.Pass) (any, error) {
+			if n := ld.byTypes[pass.Pkg]; n != nil {
+				ld.check(n)
+			}
+			return nil, nil
+		},
+	}
+}

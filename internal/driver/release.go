@@ -2,6 +2,7 @@ package driver
 
 import (
 	"container/heap"
+	"go/types"
 	"maps"
 	"reflect"
 	"runtime"
@@ -30,6 +31,14 @@ import (
 // readers of its importers wait for). A Run never waits for another, so
 // the slots cannot deadlock.
 
+//
+// With a loader (the standalone driver's [loader.analyzer]), every
+// analyzer requires it, so that a package is type-checked only when the
+// checker gets to it; it takes a slot too, after the readers and the
+// producers, so that the packages type-checked and not yet analysed stay
+// few. Once every analyzer has run on such a package, its syntax and
+// types.Info are released as well.
+
 // A releaser wraps the analyzers of one run.
 type releaser struct {
 	orig    map[*analysis.Analyzer]*analysis.Analyzer   // wrapper → original
@@ -37,10 +46,17 @@ type releaser struct {
 	readers map[*analysis.Analyzer][]*analysis.Analyzer // original → the originals that require it
 	slots   *slots                                      // analyzers running at once, readers and dependencies first
 	cache   *factCache                                  // nil, or facts to replay and record (cache.go)
+	loader  *analysis.Analyzer                          // nil, or what every analyzer requires first
+	pkgOf   map[*types.Package]*packages.Package        // the graph's packages, for the loader's
 
 	mu      sync.Mutex
 	pending map[resultKey]int // readers yet to run on the package
 	results map[resultKey]any // results waiting for their readers
+	// left counts the analyzers yet to run on a package whose syntax
+	// is released after them (loader only), and passes holds the
+	// passes that ran there, whose Files go with it.
+	left   map[*types.Package]int
+	passes map[*types.Package][]*analysis.Pass
 }
 
 type resultKey struct {
@@ -49,15 +65,23 @@ type resultKey struct {
 }
 
 // newReleaser returns a releaser for running analyzers on roots, whose
-// Imports are the graph the checker will walk.
-func newReleaser(analyzers []*analysis.Analyzer, roots []*packages.Package) *releaser {
+// Imports are the graph the checker will walk. loader, if not nil, is
+// the analyzer that type-checks each package of it (see above).
+func newReleaser(analyzers []*analysis.Analyzer, roots []*packages.Package, loader *analysis.Analyzer) *releaser {
 	r := &releaser{
 		orig:    make(map[*analysis.Analyzer]*analysis.Analyzer),
 		wrapper: make(map[*analysis.Analyzer]*analysis.Analyzer),
 		readers: make(map[*analysis.Analyzer][]*analysis.Analyzer),
 		slots:   newSlots(runtime.GOMAXPROCS(0)),
+		loader:  loader,
+		pkgOf:   make(map[*types.Package]*packages.Package),
 		pending: make(map[resultKey]int),
 		results: make(map[resultKey]any),
+		left:    make(map[*types.Package]int),
+		passes:  make(map[*types.Package][]*analysis.Pass),
+	}
+	if loader != nil {
+		r.wrap(loader)
 	}
 	for _, a := range analyzers {
 		r.wrap(a)
@@ -78,6 +102,9 @@ func newReleaser(analyzers []*analysis.Analyzer, roots []*packages.Package) *rel
 			return
 		}
 		seen[k] = true
+		if loader != nil && a != loader {
+			visit(loader, p)
+		}
 		for _, req := range a.Requires {
 			visit(req, p)
 		}
@@ -95,11 +122,15 @@ func newReleaser(analyzers []*analysis.Analyzer, roots []*packages.Package) *rel
 	for i, p := range postorder(roots) {
 		if p.Types != nil {
 			r.slots.rank[p.Types] = i
+			r.pkgOf[p.Types] = p
 		}
 	}
 	for k := range seen {
 		if k.pkg.Types == nil {
 			continue
+		}
+		if loader != nil && k.a != loader && k.pkg.TypesInfo != nil {
+			r.left[k.pkg.Types]++
 		}
 		for _, req := range k.a.Requires {
 			r.pending[resultKey{req, k.pkg.Types}]++
@@ -118,9 +149,12 @@ func (r *releaser) wrap(a *analysis.Analyzer) *analysis.Analyzer {
 	*w = *a
 	r.wrapper[a] = w
 	r.orig[w] = a
-	w.Requires = make([]*analysis.Analyzer, len(a.Requires))
-	for i, req := range a.Requires {
-		w.Requires[i] = r.wrap(req)
+	w.Requires = nil
+	if r.loader != nil && a != r.loader {
+		w.Requires = append(w.Requires, r.wrap(r.loader))
+	}
+	for _, req := range a.Requires {
+		w.Requires = append(w.Requires, r.wrap(req))
 		r.readers[req] = append(r.readers[req], a)
 	}
 	w.Run = func(pass *analysis.Pass) (any, error) { return r.run(a, pass) }
@@ -165,10 +199,20 @@ func (r *releaser) run(a *analysis.Analyzer, pass *analysis.Pass) (any, error) {
 	}
 
 	produces := len(r.readers[a]) > 0
-	r.slots.acquire(pass.Pkg, produces)
+	class := reader
+	switch {
+	case a == r.loader:
+		class = loading
+	case produces:
+		class = producer
+	}
+	r.slots.acquire(pass.Pkg, class)
 	res, err := a.Run(&p)
 	r.slots.release()
 	r.cache.record(a, pass, err)
+	if a == r.loader {
+		return res, err
+	}
 
 	r.mu.Lock()
 	var done []any
@@ -190,11 +234,40 @@ func (r *releaser) run(a *analysis.Analyzer, pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
+	var last bool
+	if n, ok := r.left[pass.Pkg]; ok {
+		r.left[pass.Pkg] = n - 1
+		r.passes[pass.Pkg] = append(r.passes[pass.Pkg], pass)
+		last = n == 1
+	}
+	var passes []*analysis.Pass
+	if last {
+		passes = r.passes[pass.Pkg]
+		delete(r.passes, pass.Pkg)
+	}
 	r.mu.Unlock()
 	for _, res := range done {
 		release(res)
 	}
+	if last {
+		r.releaseSyntax(pass.Pkg, passes)
+	}
 	return res, err
+}
+
+// releaseSyntax drops a package's syntax and types.Info, every analyzer
+// having run on it. The checker keeps each action's pass, and each pass
+// the files, so those go too; the positions stay in the file set.
+func (r *releaser) releaseSyntax(pkg *types.Package, passes []*analysis.Pass) {
+	for _, p := range passes {
+		p.Files = nil
+	}
+	if p := r.pkgOf[pkg]; p != nil {
+		p.Syntax = nil
+		if p.TypesInfo != nil {
+			*p.TypesInfo = types.Info{}
+		}
+	}
 }
 
 // release zeroes the struct a result points to, if it does.
@@ -230,9 +303,16 @@ func newSlots(n int) *slots {
 	return &slots{rank: make(map[any]int), free: n}
 }
 
-// acquire waits for a slot to run an analyzer on pkg; a producer's
-// wait yields to every reader's.
-func (s *slots) acquire(pkg any, producer bool) {
+// What an analyzer waiting for a slot is: each class waits for every
+// one before it.
+const (
+	reader   = iota // reads a result, which it may let go
+	producer        // makes a result others read
+	loading         // type-checks a package (the loader)
+)
+
+// acquire waits for a slot to run an analyzer of the class on pkg.
+func (s *slots) acquire(pkg any, class int) {
 	s.mu.Lock()
 	if s.free > 0 {
 		s.free--
@@ -243,9 +323,7 @@ func (s *slots) acquire(pkg any, producer bool) {
 	if !ok {
 		rank = len(s.rank)
 	}
-	if producer {
-		rank += len(s.rank) + 1
-	}
+	rank += class * (len(s.rank) + 1)
 	w := waiter{rank: rank, ready: make(chan struct{})}
 	heap.Push((*waiters)(&s.waiting), w)
 	s.mu.Unlock()
