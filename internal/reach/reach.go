@@ -17,10 +17,8 @@ import (
 	"reflect"
 	"slices"
 	"strings"
-	"sync"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
@@ -111,22 +109,6 @@ type Result struct {
 	addrStores  map[ssa.Value][]*ssa.Store        // locals (Alloc), globals, free variables
 	direct      map[*types.Func][]ssa.CallInstruction
 	escapes     map[*types.Func]bool
-
-	files     []*ast.File
-	inspOnce  sync.Once
-	inspector *inspector.Inspector
-}
-
-// Inspector returns an inspector of the package's files, built on first
-// use and shared by the passes, which all require this analyzer: a pass
-// that looks for a few kinds of node skips the others in its event list
-// instead of walking every file with ast.Inspect (a pass's own walk was
-// a fifth of the passes' time on a large module). It is not the inspect
-// analyzer's because that one is built for every package of the run,
-// and in a module most packages never get to a pass's walk.
-func (r *Result) Inspector() *inspector.Inspector {
-	r.inspOnce.Do(func() { r.inspector = inspector.New(r.files) })
-	return r.inspector
 }
 
 // WritesFrom returns the package's writes that a call of fn can reach:
@@ -319,7 +301,7 @@ func mayMatter(pass *analysis.Pass) bool {
 }
 
 func run(pass *analysis.Pass, roots *Pattern, tests *bool) (*Result, error) {
-	res := &Result{files: pass.Files}
+	res := &Result{}
 	if !mayMatter(pass) {
 		return res, nil
 	}
@@ -473,38 +455,26 @@ func (a *analyzer) index() {
 	a.res.stores, a.res.callers, a.res.callees = a.stores, a.callers, a.callees
 	prog := a.res.SSA.Prog
 
-	// Function declarations and literals, for the source list below.
-	type decl struct {
-		node ast.Node
-		file *ast.File
-	}
-	var decls []decl
-	var file *ast.File
-	for c := range a.res.Inspector().Root().Preorder(
-		(*ast.File)(nil), (*ast.CallExpr)(nil), (*ast.SelectorExpr)(nil), (*ast.DeferStmt)(nil),
-		(*ast.GoStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil),
-	) {
-		switch n := c.Node().(type) {
-		case *ast.File:
-			file = n
-		case *ast.CallExpr:
-			a.res.calls[n.Lparen] = n
-		case *ast.SelectorExpr:
-			a.res.selAt[n.Sel.Pos()] = n
-		case *ast.DeferStmt:
-			a.stmtCall[n.Defer] = n.Call
-		case *ast.GoStmt:
-			a.stmtCall[n.Go] = n.Call
-		case *ast.FuncDecl:
-			decls = append(decls, decl{n, file})
-			if obj, ok := a.pass.TypesInfo.Defs[n.Name].(*types.Func); ok {
-				if fn := prog.FuncValue(obj); fn != nil {
-					a.add(fn)
+	for _, f := range a.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				a.res.calls[n.Lparen] = n
+			case *ast.SelectorExpr:
+				a.res.selAt[n.Sel.Pos()] = n
+			case *ast.DeferStmt:
+				a.stmtCall[n.Defer] = n.Call
+			case *ast.GoStmt:
+				a.stmtCall[n.Go] = n.Call
+			case *ast.FuncDecl:
+				if obj, ok := a.pass.TypesInfo.Defs[n.Name].(*types.Func); ok {
+					if fn := prog.FuncValue(obj); fn != nil {
+						a.add(fn)
+					}
 				}
 			}
-		case *ast.FuncLit:
-			decls = append(decls, decl{n, file})
-		}
+			return true
+		})
 	}
 	scope := a.pass.Pkg.Scope()
 	for _, name := range scope.Names() {
@@ -523,10 +493,16 @@ func (a *analyzer) index() {
 		a.scan(a.funcs[i])
 	}
 	// The function literals are known only now, from their parents' SSA.
-	for _, d := range decls {
-		if fn := a.res.funcOf[d.node]; fn != nil {
-			a.res.source = append(a.res.source, SourceFunc{Fn: fn, File: d.file})
-		}
+	for _, f := range a.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n.(type) {
+			case *ast.FuncDecl, *ast.FuncLit:
+				if fn := a.res.funcOf[n]; fn != nil {
+					a.res.source = append(a.res.source, SourceFunc{Fn: fn, File: f})
+				}
+			}
+			return true
+		})
 	}
 }
 

@@ -78,7 +78,7 @@ func run(pass *analysis.Pass, cfg *Config, res *reach.Result) (any, error) {
 	}
 	rep := ignore.New(pass, Name)
 	defer rep.Close()
-	if pass.Pkg == nil || pass.TypesInfo == nil || res == nil {
+	if pass.Pkg == nil || pass.TypesInfo == nil {
 		return nil, nil
 	}
 	m := crmodel.Load(pass.Pkg)
@@ -101,19 +101,19 @@ func run(pass *analysis.Pass, cfg *Config, res *reach.Result) (any, error) {
 	checked := func(f *ast.File) bool {
 		return !ignore.SkipFile(pass, f, cfg.Tests)
 	}
-	in := res.Inspector()
-	r := &reporter{pass: pass, rep: rep, cfg: cfg, c: c, owners: collectOwners(pass, in, m, checked, isTest), exports: mayExport(pass, m)}
-	for fc := range in.Root().Children() {
-		f := fc.Node().(*ast.File)
+	r := &reporter{pass: pass, rep: rep, cfg: cfg, c: c, owners: collectOwners(pass, m, checked, isTest), exports: mayExport(pass, m)}
+	for _, f := range pass.Files {
 		if !checked(f) {
 			continue
 		}
 		c.testCtx = isTest(f)
-		for cc := range fc.Preorder((*ast.CallExpr)(nil)) {
-			call := cc.Node().(*ast.CallExpr)
-			r.check(f, call)
-			r.handover(f, call)
-		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				r.check(f, call)
+				r.handover(f, call)
+			}
+			return true
+		})
 	}
 	if r.exports {
 		r.handed.export(pass)

@@ -8,7 +8,6 @@ import (
 	"strconv"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/fixes"
@@ -31,7 +30,7 @@ type ownerCand struct {
 // client.FieldOwner or passed to client.WithFieldOwner or
 // client.Options{FieldOwner: ...}, and string constants set as FieldManager
 // of request options.
-func collectOwners(pass *analysis.Pass, in *inspector.Inspector, m *crmodel.Model, checked, isTest func(*ast.File) bool) []*ownerCand {
+func collectOwners(pass *analysis.Pass, m *crmodel.Model, checked, isTest func(*ast.File) bool) []*ownerCand {
 	info := pass.TypesInfo
 	byObj := make(map[types.Object]*ownerCand)
 	var list []*ownerCand
@@ -95,13 +94,12 @@ func collectOwners(pass *analysis.Pass, in *inspector.Inspector, m *crmodel.Mode
 		}
 		return nil
 	}
-	kinds := []ast.Node{(*ast.Ident)(nil), (*ast.SelectorExpr)(nil), (*ast.CallExpr)(nil), (*ast.CompositeLit)(nil)}
-	for fc := range in.Root().Children() {
-		if !checked(fc.Node().(*ast.File)) {
+	for _, f := range pass.Files {
+		if !checked(f) {
 			continue
 		}
-		fc.Inspect(kinds, func(c inspector.Cursor) bool {
-			switch n := c.Node().(type) {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
 			case *ast.Ident:
 				if obj := pkgLevel(n, false); obj != nil && m.IsFieldOwner(obj.Type()) {
 					add(obj, true, n.Pos())
