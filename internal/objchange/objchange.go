@@ -70,6 +70,10 @@ type Effect struct {
 	Maybe   Area
 	Blocked string    // why the finding is ruled out; empty if it is not
 	At      token.Pos // where
+
+	// deep is set when the depth limit cut the following of a helper
+	// short: such an answer depends on the depth it was asked at.
+	deep bool
 }
 
 // mayChange records that a may change the map or list a; finalizers
@@ -93,6 +97,7 @@ func (e *Effect) block(pos token.Pos, why string) {
 func (e *Effect) Merge(o Effect) {
 	e.Changed |= o.Changed
 	e.Maybe |= o.Maybe
+	e.deep = e.deep || o.deep
 	if o.Blocked != "" {
 		e.block(o.At, o.Blocked)
 	}
@@ -975,8 +980,9 @@ func (w *walker) method(acc access, sel *ast.SelectorExpr, s *types.Selection, s
 			e.Changed = Finalizers
 		case "GetLabels", "GetAnnotations", "GetOwnerReferences", "GetFinalizers":
 			// The map or list itself: follow what is done to it.
+			// Through indexing too: obj.GetLabels()["k"] = v writes it.
 			a := map[string]Area{"GetLabels": Labels, "GetAnnotations": Annotations, "GetOwnerReferences": Owners, "GetFinalizers": Finalizers}[name]
-			return w.context(access{kind: metaField, area: a, field: "metadata", top: call}, stack[:len(stack)-1], depth)
+			return w.use(access{kind: metaField, area: a, field: "metadata", top: call}, stack[:len(stack)-1], depth)
 		default:
 			if strings.HasPrefix(name, "Set") {
 				e.block(pos, name+" changes other metadata")
@@ -993,13 +999,15 @@ func (w *walker) method(acc access, sel *ast.SelectorExpr, s *types.Selection, s
 	}
 	sig := fn.Type().(*types.Signature)
 	if sig.Params().Len() == 0 && sig.Results().Len() > 0 {
-		// A getter: follow a result that points into the object.
+		// A getter: follow a result that points into the object, through
+		// fields and indexing as for the object's own (use): a write to
+		// obj.StatusPtr().Ready is a write to the object.
 		if t := w.c.info.TypeOf(call); t != nil && mutable(t) {
 			acc.top = call
 			if acc.kind == wholeObject || acc.kind == wholeMeta {
 				acc.kind, acc.field, acc.status = otherField, name+"()", true
 			}
-			return w.context(acc, stack[:len(stack)-1], depth)
+			return w.use(acc, stack[:len(stack)-1], depth)
 		}
 		return e
 	}
@@ -1037,6 +1045,7 @@ func (c *Checker) summary(fn *types.Func, fd *ast.FuncDecl, idx int, root access
 	s := &Effect{}
 	if depth >= maxDepth {
 		s.block(fd.Pos(), "the object is handed on too deep to follow")
+		s.deep = true
 		return s // not memoised: a shallower call may follow it
 	}
 	// Placeholder for recursion: a function that hands the object to
@@ -1057,6 +1066,13 @@ func (c *Checker) summary(fn *types.Func, fd *ast.FuncDecl, idx int, root access
 	*s = w.eff
 	if s.Blocked != "" {
 		s.Blocked = fmt.Sprintf("%s (in %s)", s.Blocked, fn.Name())
+	}
+	if s.deep {
+		// Cut short by the depth limit somewhere below: asked at a
+		// shallower depth, the same helper may be followed further, so
+		// the answer is not kept (else it would depend on which
+		// question came first).
+		delete(c.summaries, key)
 	}
 	return s
 }
