@@ -25,6 +25,9 @@
 #                then wait until gopls is idle (the rest of the workspace
 #                analysed) before reading its CPU and RSS and shutting it down
 #   lsp warm     the same again, with the file cache the cold one filled
+#   lsp again    and once more: the first warm session may still store what
+#                the cold one left (its cost is bimodal in stock gopls too);
+#                the second is the steady state of a warm cache
 #   check cold   gopls check FILE with another empty file cache
 #   check warm   gopls check FILE again with that cache
 # Times are medians over rounds (edits: over every edit of every round);
@@ -159,6 +162,7 @@ else
 				cache=$(mktemp -d "$WORK/cache.XXXXXX")
 				lsp_session "$target" "$tool" "$round" cold "$cache"
 				lsp_session "$target" "$tool" "$round" warm "$cache"
+				lsp_session "$target" "$tool" "$round" again "$cache"
 				rm -rf "$cache"
 				cache=$(mktemp -d "$WORK/cache.XXXXXX")
 				check "$target" "$tool" "$round" cold "$cache"
@@ -187,7 +191,7 @@ table() {
 	echo "- command: \`$CMDLINE\`"
 	echo "- machine: $(nproc) CPUs ($(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //' || echo unknown)), $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo) RAM; $(go version | sed 's/^go version //'); load average (1, 5, 15 min) $LOAD_BEFORE before, $LOAD_AFTER after: other work shared the machine"
 	echo "- gopls $VERSION: stock (\`go install golang.org/x/tools/gopls@$VERSION\`) and with statuslint's analyzers (\`tools/gopls\`), built with the same toolchain"
-	echo "- $RUNS round(s) per module, the two goplses in turn within each round; each with a new, empty gopls file cache (cold), then again with the cache that run filled (warm); $EDITS timed edits per LSP session"
+	echo "- $RUNS round(s) per module, the two goplses in turn within each round; each with a new, empty gopls file cache (cold), then twice again with the cache that run filled (warm, and a second warm session); $EDITS timed edits per LSP session"
 	echo
 	echo "\"open\": didOpen of a controller file to the publication of its analysis diagnostics; \"edit\": didChange (a comment line added) to the same for the new version, median over every edit of every round; \"check\": \`gopls check FILE\`, the whole process (wall and user+sys CPU). RSS is gopls's peak resident set. Ratio: with statuslint / stock; target ≤ 1.10."
 	echo
@@ -195,7 +199,7 @@ table() {
 	echo "| --- | --- | ---: | ---: | ---: | ---: | ---: |"
 	local target m label
 	for target in $TARGETS; do
-		for m in "lsp-cold-open:open, cold cache (s)" "lsp-warm-open:open, warm cache (s)" "lsp-cold-edit:edit, after a cold open (s)" "lsp-warm-edit:edit, after a warm open (s)" "lsp-cold-settle:after the edits, until gopls is idle, cold (s)" "lsp-warm-settle:after the edits, until gopls is idle, warm (s)" "lsp-cold-cpu:LSP session CPU, cold (s)" "lsp-warm-cpu:LSP session CPU, warm (s)" "lsp-cold-rss:LSP peak RSS, cold session (MiB)" "lsp-warm-rss:LSP peak RSS, warm session (MiB)" "check-cold-wall:check, cold cache, wall (s)" "check-cold-cpu:check, cold cache, CPU (s)" "check-warm-wall:check, warm cache, wall (s)" "check-warm-cpu:check, warm cache, CPU (s)" "check-cold-rss:check peak RSS, cold (MiB)" "check-warm-rss:check peak RSS, warm (MiB)"; do
+		for m in "lsp-cold-open:open, cold cache (s)" "lsp-warm-open:open, warm cache (s)" "lsp-cold-edit:edit, after a cold open (s)" "lsp-warm-edit:edit, after a warm open (s)" "lsp-cold-settle:after the edits, until gopls is idle, cold (s)" "lsp-warm-settle:after the edits, until gopls is idle, warm (s)" "lsp-cold-cpu:LSP session CPU, cold (s)" "lsp-warm-cpu:LSP session CPU, warm (s)" "lsp-cold-rss:LSP peak RSS, cold session (MiB)" "lsp-warm-rss:LSP peak RSS, warm session (MiB)" "lsp-again-open:open, warm cache, second session (s)" "lsp-again-cpu:LSP session CPU, second warm (s)" "lsp-again-rss:LSP peak RSS, second warm session (MiB)" "check-cold-wall:check, cold cache, wall (s)" "check-cold-cpu:check, cold cache, CPU (s)" "check-warm-wall:check, warm cache, wall (s)" "check-warm-cpu:check, warm cache, CPU (s)" "check-cold-rss:check peak RSS, cold (MiB)" "check-warm-rss:check peak RSS, warm (MiB)"; do
 			label=${m#*:}
 			m=${m%%:*}
 			local a b ra rb
