@@ -27,8 +27,9 @@ const metadataMode = packages.NeedName | packages.NeedFiles | packages.NeedCompi
 	packages.NeedImports | packages.NeedDeps | packages.NeedExportFile |
 	packages.NeedTypesSizes | packages.NeedModule
 
-// A Loaded is the result of [Load]: the packages named by the patterns and
-// every package they were checked against.
+// A Loaded is the result of [Load] (or of [plan], whose packages are
+// type-checked later): the packages named by the patterns and every
+// package they were checked against.
 type Loaded struct {
 	// Roots are the packages the patterns matched (with their test
 	// variants), type-checked from source, in go list's order.
@@ -77,6 +78,10 @@ type LoadConfig struct {
 // package from the compiler's export data, which go list has built
 // (and cached) anyway. The returned packages' Imports hold only the
 // packages type-checked from source: the others have no facts to give.
+//
+// Load type-checks every such package before it returns, for callers that
+// want packages; the driver itself calls [plan] and leaves the
+// type-checking to [loader.analyzer], package by package.
 func Load(cfg LoadConfig, patterns ...string) (*Loaded, error) {
 	ld, res, err := plan(cfg, patterns)
 	if err != nil {
