@@ -10,6 +10,7 @@
 #   --targets "T ..."   example and/or opN (a generated module of N packages) [TARGETS, "example op400"]
 #   --runs R            rounds per target [RUNS, 3]
 #   --edits E           timed edits per LSP session [EDITS, 5]
+#   --warm W            warm LSP sessions per round and gopls [WARM, 2]
 #   --results FILE      where to write the table, - for stdout only [RESULTS, bench/EDITOR.md]
 #   --report            measure nothing: write the table again from the last run's data
 #
@@ -25,9 +26,9 @@
 #                then wait until gopls is idle (the rest of the workspace
 #                analysed) before reading its CPU and RSS and shutting it down
 #   lsp warm     the same again, with the file cache the cold one filled
-#   lsp again    and once more: the first warm session may still store what
-#                the cold one left (its cost is bimodal in stock gopls too);
-#                the second is the steady state of a warm cache
+#   lsp again    W-1 more times: the first warm session may still store
+#                what the cold one left (its cost is bimodal in stock gopls
+#                too); the later ones are the steady state of a warm cache
 #   check cold   gopls check FILE with another empty file cache
 #   check warm   gopls check FILE again with that cache
 # Times are medians over rounds (edits: over every edit of every round);
@@ -42,6 +43,7 @@ ROOT=$(cd .. && pwd)
 TARGETS=${TARGETS:-"example op400"}
 RUNS=${RUNS:-3}
 EDITS=${EDITS:-5}
+WARM=${WARM:-2}
 RESULTS=${RESULTS:-$BENCH/EDITOR.md}
 CMDLINE="bench/editor.sh"
 REPORT=0
@@ -50,6 +52,7 @@ while [ $# -gt 0 ]; do
 	--targets) TARGETS=$2; CMDLINE+=" --targets \"$2\""; shift 2 ;;
 	--runs) RUNS=$2; CMDLINE+=" --runs $2"; shift 2 ;;
 	--edits) EDITS=$2; CMDLINE+=" --edits $2"; shift 2 ;;
+	--warm) WARM=$2; CMDLINE+=" --warm $2"; shift 2 ;;
 	--results) RESULTS=$2; shift 2 ;;
 	--report) REPORT=1; shift ;;
 	-h | --help) sed -n '2,/^set -euo/p' "$BENCH/$(basename "$0")" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
@@ -59,6 +62,9 @@ done
 
 log() { printf '%s editor.sh: %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 
+case $WARM in
+'' | *[!0-9]* | 0) echo "editor.sh: --warm wants a number of sessions, 1 or more" >&2; exit 2 ;;
+esac
 if [ ! -x /usr/bin/time ]; then
 	echo "editor.sh: needs GNU time (/usr/bin/time; the Debian package time)" >&2
 	exit 1
@@ -142,8 +148,8 @@ else
 	LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
 	START=$(date +%s)
 	write_meta() {
-		printf 'CMDLINE=%q\nTARGETS=%q\nRUNS=%q\nEDITS=%q\nELAPSED=%q\nDATE=%q\nLOAD_BEFORE=%q\nLOAD_AFTER=%q\n' \
-			"$CMDLINE" "$TARGETS" "$RUNS" "$EDITS" "$(($(date +%s) - START))" "$(date -u '+%Y-%m-%d (%H:%M UTC)')" "$LOAD_BEFORE" "$(cut -d' ' -f1-3 /proc/loadavg)" >"$WORK/meta.sh"
+		printf 'CMDLINE=%q\nTARGETS=%q\nRUNS=%q\nEDITS=%q\nWARM=%q\nELAPSED=%q\nDATE=%q\nLOAD_BEFORE=%q\nLOAD_AFTER=%q\n' \
+			"$CMDLINE" "$TARGETS" "$RUNS" "$EDITS" "$WARM" "$(($(date +%s) - START))" "$(date -u '+%Y-%m-%d (%H:%M UTC)')" "$LOAD_BEFORE" "$(cut -d' ' -f1-3 /proc/loadavg)" >"$WORK/meta.sh"
 	}
 	for target in $TARGETS; do
 		case $target in
@@ -162,7 +168,9 @@ else
 				cache=$(mktemp -d "$WORK/cache.XXXXXX")
 				lsp_session "$target" "$tool" "$round" cold "$cache"
 				lsp_session "$target" "$tool" "$round" warm "$cache"
-				lsp_session "$target" "$tool" "$round" again "$cache"
+				for _ in $(seq 2 "$WARM"); do
+					lsp_session "$target" "$tool" "$round" again "$cache"
+				done
 				rm -rf "$cache"
 				cache=$(mktemp -d "$WORK/cache.XXXXXX")
 				check "$target" "$tool" "$round" cold "$cache"
@@ -191,7 +199,7 @@ table() {
 	echo "- command: \`$CMDLINE\`"
 	echo "- machine: $(nproc) CPUs ($(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //' || echo unknown)), $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo) RAM; $(go version | sed 's/^go version //'); load average (1, 5, 15 min) $LOAD_BEFORE before, $LOAD_AFTER after: other work shared the machine"
 	echo "- gopls $VERSION: stock (\`go install golang.org/x/tools/gopls@$VERSION\`) and with statuslint's analyzers (\`tools/gopls\`), built with the same toolchain"
-	echo "- $RUNS round(s) per module, the two goplses in turn within each round; each with a new, empty gopls file cache (cold), then twice again with the cache that run filled (warm, and a second warm session); $EDITS timed edits per LSP session"
+	echo "- $RUNS round(s) per module, the two goplses in turn within each round; each with a new, empty gopls file cache (cold), then $WARM more session(s) with the cache that run filled (the first warm, then $((WARM - 1)) later one(s), whose figures are medians over every later session of every round); $EDITS timed edits per LSP session"
 	echo
 	echo "\"open\": didOpen of a controller file to the publication of its analysis diagnostics; \"edit\": didChange (a comment line added) to the same for the new version, median over every edit of every round; \"check\": \`gopls check FILE\`, the whole process (wall and user+sys CPU). RSS is gopls's peak resident set. Ratio: with statuslint / stock; target ≤ 1.10."
 	echo
@@ -199,7 +207,7 @@ table() {
 	echo "| --- | --- | ---: | ---: | ---: | ---: | ---: |"
 	local target m label
 	for target in $TARGETS; do
-		for m in "lsp-cold-open:open, cold cache (s)" "lsp-warm-open:open, warm cache (s)" "lsp-cold-edit:edit, after a cold open (s)" "lsp-warm-edit:edit, after a warm open (s)" "lsp-cold-settle:after the edits, until gopls is idle, cold (s)" "lsp-warm-settle:after the edits, until gopls is idle, warm (s)" "lsp-cold-cpu:LSP session CPU, cold (s)" "lsp-warm-cpu:LSP session CPU, warm (s)" "lsp-cold-rss:LSP peak RSS, cold session (MiB)" "lsp-warm-rss:LSP peak RSS, warm session (MiB)" "lsp-again-open:open, warm cache, second session (s)" "lsp-again-cpu:LSP session CPU, second warm (s)" "lsp-again-rss:LSP peak RSS, second warm session (MiB)" "check-cold-wall:check, cold cache, wall (s)" "check-cold-cpu:check, cold cache, CPU (s)" "check-warm-wall:check, warm cache, wall (s)" "check-warm-cpu:check, warm cache, CPU (s)" "check-cold-rss:check peak RSS, cold (MiB)" "check-warm-rss:check peak RSS, warm (MiB)"; do
+		for m in "lsp-cold-open:open, cold cache (s)" "lsp-warm-open:open, warm cache (s)" "lsp-cold-edit:edit, after a cold open (s)" "lsp-warm-edit:edit, after a warm open (s)" "lsp-cold-settle:after the edits, until gopls is idle, cold (s)" "lsp-warm-settle:after the edits, until gopls is idle, warm (s)" "lsp-cold-cpu:LSP session CPU, cold (s)" "lsp-warm-cpu:LSP session CPU, warm (s)" "lsp-cold-rss:LSP peak RSS, cold session (MiB)" "lsp-warm-rss:LSP peak RSS, warm session (MiB)" "lsp-again-open:open, warm cache, later sessions (s)" "lsp-again-edit:edit, later warm sessions (s)" "lsp-again-cpu:LSP session CPU, later warm (s)" "lsp-again-rss:LSP peak RSS, later warm sessions (MiB)" "check-cold-wall:check, cold cache, wall (s)" "check-cold-cpu:check, cold cache, CPU (s)" "check-warm-wall:check, warm cache, wall (s)" "check-warm-cpu:check, warm cache, CPU (s)" "check-cold-rss:check peak RSS, cold (MiB)" "check-warm-rss:check peak RSS, warm (MiB)"; do
 			label=${m#*:}
 			m=${m%%:*}
 			local a b ra rb
