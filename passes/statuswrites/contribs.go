@@ -192,7 +192,7 @@ func (c *checker) mapSummary(fn *ssa.Function, call ssa.CallInstruction, node as
 			continue
 		}
 		out = append(out, contrib{id: c.mapIdent(fn, b, id.sel, id.key), n: se.n,
-			ev: &event{node: node, through: se.through, at: se.at, name: name}})
+			ev: &event{node: node, through: se.through, at: se.at, name: name}, when: se.when})
 	}
 	return out
 }
@@ -241,7 +241,7 @@ func (c *checker) mapFact(fn *ssa.Function, call ssa.CallInstruction, node ast.N
 		}
 		out = append(out, contrib{id: c.mapIdent(fn, args[o.Param], o.Path, o.Key), n: uint8(min(o.Count, 2)),
 			ev:    &event{node: node, through: through, at: o.At, name: name},
-			guard: c.guardOf(callee, o.Guard, args)})
+			guard: c.guardOf(callee, o.Guard, args), when: o.When})
 	}
 	return out
 }

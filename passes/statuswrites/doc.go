@@ -31,7 +31,9 @@
 // succeeds; a function literal passed to retry.RetryOnConflict counts as
 // called once); writes in goroutines or through method values; calls of
 // helpers on the paths where they return an error other than the write's
-// own, as their callers usually return too.
+// own, as their callers usually return too; a helper's writes past an if
+// of its caller that stops on what the helper returns whenever it wrote (a
+// bool, or whether a reconcile.Result is zero).
 //
 // There is no suggested fix: the cure is a refactor, shown on the page
 // below.

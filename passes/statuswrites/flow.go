@@ -49,6 +49,9 @@ type contrib struct {
 	// guard is set for a call of a helper that writes only when a
 	// condition check fails (see guard.go).
 	guard *guardSig
+	// when is what the callee's results say whenever it wrote (see
+	// outcome.go).
+	when []Answer
 }
 
 type entry struct {
@@ -142,6 +145,7 @@ type sumEntry struct {
 	through []step
 	at      string
 	name    string
+	when    []Answer // what the results say on every path that wrote
 }
 
 // result is the analysis of one function.
@@ -360,7 +364,7 @@ func (c *checker) flow(fn *ssa.Function, nilVars []int) *result {
 				apply(s, c.contribsOf(fn, instr))
 			case *ssa.Return:
 				if c.returnsNormally(fn, instr) {
-					c.summarize(fn, s, res.summary)
+					c.summarize(fn, s, res.summary, c.answers(fn, instr))
 				}
 				break instrs
 			case *ssa.Panic:
@@ -418,13 +422,17 @@ func (c *checker) branch(fn *ssa.Function, fi *fnInfo, iff *ssa.If, s *state, pr
 		if nilTest && !answer {
 			if call := callOf(k); call != nil {
 				for _, ct := range c.contribsOf(fn, call) {
-					if e, ok := t.counts[ct.id]; ok {
-						if e.n <= ct.n {
-							delete(t.counts, ct.id)
-						} else {
-							e.n -= ct.n
-							t.counts[ct.id] = e
-						}
+					uncount(t, ct)
+				}
+			}
+		}
+		if !nilTest {
+			// A call that writes only when its result says so (if !ok
+			// { return }) wrote nothing where the result says otherwise.
+			if call, i, ok := c.answered(k); ok {
+				for _, ct := range c.contribsOf(fn, call) {
+					if contradicts(ct.when, i, answer) {
+						uncount(t, ct)
 					}
 				}
 			}
@@ -444,14 +452,8 @@ func loadedFreeVar(v ssa.Value) *ssa.FreeVar {
 
 // callOf returns the call whose (error) result v is.
 func callOf(v ssa.Value) *ssa.Call {
-	switch v := v.(type) {
-	case *ssa.Call:
-		return v
-	case *ssa.Extract:
-		call, _ := v.Tuple.(*ssa.Call)
-		return call
-	}
-	return nil
+	call, _, _ := resultOf(v)
+	return call
 }
 
 // returnsNormally reports whether a return lets the caller go on: the
@@ -486,9 +488,22 @@ func (c *checker) benignError(fn *ssa.Function, v ssa.Value, depth int) bool {
 	return false
 }
 
+// uncount takes what ct added back out of the counts of s.
+func uncount(s *state, ct contrib) {
+	if e, ok := s.counts[ct.id]; ok {
+		if e.n <= ct.n {
+			delete(s.counts, ct.id)
+		} else {
+			e.n -= ct.n
+			s.counts[ct.id] = e
+		}
+	}
+}
+
 // summarize adds what s has written to the summary, for the objects a
-// caller can name.
-func (c *checker) summarize(fn *ssa.Function, s *state, sum summary) {
+// caller can name; answers are what the function's results say on the
+// path.
+func (c *checker) summarize(fn *ssa.Function, s *state, sum summary, answers []Answer) {
 	for id, e := range s.counts {
 		if e.n == 0 || e.first == nil {
 			continue
@@ -499,10 +514,16 @@ func (c *checker) summarize(fn *ssa.Function, s *state, sum summary) {
 			continue
 		}
 		n := min(e.n, 2)
-		if old, ok := sum[id]; ok && old.n >= n {
-			continue
+		when := answers
+		if old, ok := sum[id]; ok {
+			when = commonAnswers(old.when, answers)
+			if old.n >= n {
+				old.when = when
+				sum[id] = old
+				continue
+			}
 		}
-		se := sumEntry{n: n, name: e.first.name}
+		se := sumEntry{n: n, name: e.first.name, when: when}
 		se.through = append([]step{{fn: fn}}, e.first.through...)
 		se.at = e.first.at
 		if se.at == "" && e.first.node != nil {

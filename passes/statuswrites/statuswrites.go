@@ -63,6 +63,9 @@ type WrittenObject struct {
 	// Guard lists the parameters of a condition check that decides every
 	// write (see guard.go); empty when the writes are not so guarded.
 	Guard []int
+	// When lists what the function's results say on every path on which
+	// it writes the object (see outcome.go); empty when they say nothing.
+	When []Answer
 }
 
 func (*WritesStatusOf) AFact() {}
@@ -77,6 +80,9 @@ func (f *WritesStatusOf) String() string {
 		part := fmt.Sprintf("writes status of %s (%s) %d time(s): %s at %s", what, o.Name, o.Count, strings.Join(o.Chain, " → "), o.At)
 		if len(o.Guard) > 0 {
 			part += fmt.Sprintf(" unless the condition of arguments %v is there", o.Guard)
+		}
+		for _, a := range o.When {
+			part += " " + a.String()
 		}
 		parts = append(parts, part)
 	}
@@ -326,7 +332,7 @@ func (c *checker) exportFact(fn *ssa.Function, file *ast.File) {
 			continue
 		}
 		se := r.summary[id]
-		o := WrittenObject{Param: idx, Path: id.sel, Key: id.key, Count: int(se.n), Name: se.name, At: se.at, Guard: c.guardParams(fn)}
+		o := WrittenObject{Param: idx, Path: id.sel, Key: id.key, Count: int(se.n), Name: se.name, At: se.at, Guard: c.guardParams(fn), When: se.when}
 		for _, s := range se.through {
 			if s.fn != nil {
 				o.Chain = append(o.Chain, reach.DisplayName(s.fn, nil))

@@ -69,3 +69,31 @@ func (r *Progress) Reconcile(ctx context.Context, req reconcile.Request) (reconc
 	helpers.UpdateStatus(ctx, r, &w, metav1.ConditionTrue, "Ready", "Created") // want `^status of w written a second time in one reconcile \(first write at :[0-9]+ through helpers\.UpdateStatus\)`
 	return reconcile.Result{}, nil
 }
+
+// Waits stops where helpers.WaitForReady wrote, so it writes once.
+type Waits struct{ client.Client }
+
+func (r *Waits) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	if ok, res, err := helpers.WaitForReady(ctx, r, &w); !ok {
+		return res, err
+	}
+	return reconcile.Result{}, helpers.SetReady(ctx, r, &w)
+}
+
+// WaitsNot goes on where helpers.WaitForReady wrote.
+type WaitsNot struct{ client.Client }
+
+func (r *WaitsNot) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	if _, _, err := helpers.WaitForReady(ctx, r, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	return reconcile.Result{}, helpers.SetReady(ctx, r, &w) // want `^status of w written a second time in one reconcile \(first write at :[0-9]+ through helpers\.WaitForReady\)`
+}

@@ -1,0 +1,165 @@
+package basic
+
+import (
+	"context"
+	"time"
+
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+
+	"statuswrites/api"
+)
+
+// The helpers below write the status only on the paths whose results tell
+// the caller to stop; a caller that stops there writes once (the shape of
+// a real operator's "wait for dependencies" and "wait for references"
+// steps, which were false positives).
+
+// WaitBool stops when its helper's bool result is false.
+type WaitBool struct{ client.Client }
+
+func (r *WaitBool) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	ok, res, err := r.waitForDeps(ctx, &w)
+	if !ok {
+		return res, err
+	}
+	w.Status.Ready = true
+	return reconcile.Result{}, r.Status().Update(ctx, &w)
+}
+
+func (r *WaitBool) waitForDeps(ctx context.Context, w *api.Widget) (bool, reconcile.Result, error) {
+	if w.Name == "" {
+		w.Status.Ready = false
+		return false, reconcile.Result{RequeueAfter: time.Minute}, r.Status().Update(ctx, w)
+	}
+	if w.Namespace == "" {
+		w.Status.Ready = false
+		if err := r.Status().Update(ctx, w); err != nil {
+			return false, reconcile.Result{}, err
+		}
+		return false, reconcile.Result{Requeue: true}, nil
+	}
+	return true, reconcile.Result{}, nil
+}
+
+// WaitResult stops when its helper's reconcile.Result is not zero.
+type WaitResult struct{ client.Client }
+
+func (r *WaitResult) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	if res, err := r.waitForRefs(ctx, &w); !res.IsZero() || err != nil {
+		return res, err
+	}
+	w.Status.Ready = true
+	return reconcile.Result{}, r.Status().Update(ctx, &w)
+}
+
+func (r *WaitResult) waitForRefs(ctx context.Context, w *api.Widget) (reconcile.Result, error) {
+	if w.Name == "" {
+		w.Status.Ready = false
+		if err := r.Status().Update(ctx, w); err != nil {
+			return reconcile.Result{}, err
+		}
+		return reconcile.Result{RequeueAfter: 5 * time.Second}, nil
+	}
+	return reconcile.Result{}, nil
+}
+
+// GoOnBool's helper writes on the path whose result lets the caller go
+// on, so the caller's later write is a second one.
+type GoOnBool struct{ client.Client }
+
+func (r *GoOnBool) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	if !r.markStarted(ctx, &w) {
+		return reconcile.Result{}, nil
+	}
+	w.Status.Ready = true
+	return reconcile.Result{}, r.Status().Update(ctx, &w) // want `^status of w written a second time in one reconcile \(first write at :84 through \(\*GoOnBool\)\.markStarted\)`
+}
+
+func (r *GoOnBool) markStarted(ctx context.Context, w *api.Widget) bool {
+	if w.Name == "" {
+		return false
+	}
+	w.Status.Ready = false
+	return r.Status().Update(ctx, w) == nil
+}
+
+// EitherBool's helper writes whatever its result says.
+type EitherBool struct{ client.Client }
+
+func (r *EitherBool) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	if !r.record(ctx, &w) {
+		return reconcile.Result{}, nil
+	}
+	w.Status.Ready = true
+	return reconcile.Result{}, r.Status().Update(ctx, &w) // want `^status of w written a second time in one reconcile \(first write at :107 through \(\*EitherBool\)\.record\)`
+}
+
+func (r *EitherBool) record(ctx context.Context, w *api.Widget) bool {
+	done := w.Name != ""
+	w.Status.Ready = done
+	_ = r.Status().Update(ctx, w)
+	if done {
+		return true
+	}
+	return false
+}
+
+// IgnoredResult does not look at what its helper says.
+type IgnoredResult struct{ client.Client }
+
+func (r *IgnoredResult) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	_, _ = (&WaitResult{r.Client}).waitForRefs(ctx, &w)
+	w.Status.Ready = true
+	return reconcile.Result{}, r.Status().Update(ctx, &w) // want `^status of w written a second time in one reconcile \(first write at :132 through \(\*WaitResult\)\.waitForRefs\)`
+}
+
+// UnknownRequeue's helper returns a reconcile.Result whose field is set
+// from a variable: whether it is zero is not known, so its write counts.
+type UnknownRequeue struct {
+	client.Client
+	interval time.Duration
+}
+
+func (r *UnknownRequeue) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	if res, err := r.wait(ctx, &w); !res.IsZero() || err != nil {
+		return res, err
+	}
+	w.Status.Ready = true
+	return reconcile.Result{}, r.Status().Update(ctx, &w) // want `^status of w written a second time in one reconcile \(first write at :149 through \(\*UnknownRequeue\)\.wait\)`
+}
+
+func (r *UnknownRequeue) wait(ctx context.Context, w *api.Widget) (reconcile.Result, error) {
+	if w.Name == "" {
+		w.Status.Ready = false
+		if err := r.Status().Update(ctx, w); err != nil {
+			return reconcile.Result{}, err
+		}
+		return reconcile.Result{RequeueAfter: r.interval}, nil
+	}
+	return reconcile.Result{}, nil
+}
