@@ -33,7 +33,7 @@
 // helpers on the paths where they return an error other than the write's
 // own, as their callers usually return too; a helper's writes past an if
 // of its caller that stops on what the helper returns whenever it wrote (a
-// bool, or whether a reconcile.Result is zero).
+// bool, whether a reconcile.Result is zero, or whether a pointer is nil).
 //
 // There is no suggested fix: the cure is a refactor, shown on the page
 // below.

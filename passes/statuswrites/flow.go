@@ -426,14 +426,22 @@ func (c *checker) branch(fn *ssa.Function, fi *fnInfo, iff *ssa.If, s *state, pr
 				}
 			}
 		}
+		// A call that writes only when its result says so (if !ok
+		// { return }; if res != nil { return }) wrote nothing where the
+		// result says otherwise. (Where a tested result is not nil, the
+		// call's writes are already taken back above.)
+		var call *ssa.Call
+		var i int
+		ok := false
 		if !nilTest {
-			// A call that writes only when its result says so (if !ok
-			// { return }) wrote nothing where the result says otherwise.
-			if call, i, ok := c.answered(k); ok {
-				for _, ct := range c.contribsOf(fn, call) {
-					if contradicts(ct.when, i, answer) {
-						uncount(t, ct)
-					}
+			call, i, ok = c.answered(k)
+		} else if answer {
+			call, i, ok = resultOf(k)
+		}
+		if ok {
+			for _, ct := range c.contribsOf(fn, call) {
+				if contradicts(ct.when, i, answer) {
+					uncount(t, ct)
 				}
 			}
 		}

@@ -20,19 +20,20 @@ import (
 //
 // writes the status only on the paths that tell its caller to stop, and
 // the caller does: "if ok, res, err := r.waitForDeps(ctx, &job); !ok
-// { return res, err }". Counting that write on the paths after the if, as
+// { return res, err }" (or, for a helper returning a *ctrl.Result that is
+// not nil where it wrote, "if res != nil { return *res, err }"). Counting that write on the paths after the if, as
 // a first write before the reconcile's later ones, was a false positive on
 // a real operator. So a function's summary records, for each object it
 // writes, what its results say on every path on which it wrote: the value
-// of a bool result, or whether a reconcile.Result result is zero (its
-// IsZero). Where the caller's if asks that question of the call's result
+// of a bool result, whether a reconcile.Result result is zero (its
+// IsZero), or whether a pointer result is nil. Where the caller's if asks that question of the call's result
 // and gets the other answer, the call wrote nothing.
 
 // Answer is what one of a function's results says on every path on which
 // the function wrote an object's status.
 type Answer struct {
 	Result int  // the result's index
-	Value  bool // a bool result's value, or a reconcile.Result's IsZero()
+	Value  bool // a bool result's value, a reconcile.Result's IsZero(), or whether a pointer is nil
 }
 
 func (a Answer) String() string {
@@ -59,6 +60,12 @@ func (c *checker) answers(fn *ssa.Function, ret *ssa.Return) []Answer {
 		if c.res.Model.IsReconcileResult(t) {
 			if zero, ok := resultIsZero(v, 0); ok {
 				out = append(out, Answer{i, zero})
+			}
+			continue
+		}
+		if _, ok := t.Underlying().(*types.Pointer); ok {
+			if isNil, ok := pointerIsNil(v, 0); ok {
+				out = append(out, Answer{i, isNil})
 			}
 		}
 	}
@@ -91,6 +98,58 @@ func resultIsZero(v ssa.Value, depth int) (zero, ok bool) {
 			return false, false
 		}
 		return literalIsZero(a)
+	}
+	return false, false
+}
+
+// pointerIsNil tells whether a pointer value is nil: the nil constant, a
+// new variable (&T{...} or new(T)), the result of a function that returns
+// one of those on every path, or a phi of those that agree.
+func pointerIsNil(v ssa.Value, depth int) (isNil, ok bool) {
+	if depth > 4 {
+		return false, false
+	}
+	switch v := v.(type) {
+	case *ssa.Const:
+		return v.IsNil(), v.IsNil()
+	case *ssa.Alloc:
+		return false, true
+	case *ssa.Call, *ssa.Extract:
+		// What a function of the package returns on every path
+		// (return r.markAndWait(ctx, obj), which returns &ctrl.Result{...}).
+		call, i, ok := resultOf(v)
+		if !ok {
+			return false, false
+		}
+		callee := call.Call.StaticCallee()
+		if callee == nil || callee.Blocks == nil {
+			return false, false
+		}
+		seen := false
+		for _, b := range callee.Blocks {
+			ret, ok := lastInstr(b).(*ssa.Return)
+			if !ok {
+				continue
+			}
+			if i >= len(ret.Results) {
+				return false, false
+			}
+			n, ok := pointerIsNil(ret.Results[i], depth+1)
+			if !ok || (seen && n != isNil) {
+				return false, false
+			}
+			isNil, seen = n, true
+		}
+		return isNil, seen
+	case *ssa.Phi:
+		for i, e := range v.Edges {
+			n, ok := pointerIsNil(e, depth+1)
+			if !ok || (i > 0 && n != isNil) {
+				return false, false
+			}
+			isNil = n
+		}
+		return isNil, len(v.Edges) > 0
 	}
 	return false, false
 }

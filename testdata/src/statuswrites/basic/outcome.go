@@ -163,3 +163,88 @@ func (r *UnknownRequeue) wait(ctx context.Context, w *api.Widget) (reconcile.Res
 	}
 	return reconcile.Result{}, nil
 }
+
+// WaitPointer stops when its helper returns a *reconcile.Result, which it
+// does only where it wrote.
+type WaitPointer struct{ client.Client }
+
+func (r *WaitPointer) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	if res, err := r.getOwner(ctx, &w); err != nil || res != nil {
+		if res != nil {
+			return *res, err
+		}
+		return reconcile.Result{}, err
+	}
+	w.Status.Ready = true
+	return reconcile.Result{}, r.Status().Update(ctx, &w)
+}
+
+func (r *WaitPointer) getOwner(ctx context.Context, w *api.Widget) (*reconcile.Result, error) {
+	if w.Namespace != "" {
+		return nil, nil
+	}
+	w.Status.Ready = false
+	if err := r.Status().Update(ctx, w); err != nil {
+		return nil, err
+	}
+	return &reconcile.Result{RequeueAfter: time.Minute}, nil
+}
+
+// GoOnPointer's helper returns nil where it wrote, so the caller goes on
+// after the write.
+type GoOnPointer struct{ client.Client }
+
+func (r *GoOnPointer) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	if res, err := r.mark(ctx, &w); err != nil || res != nil {
+		return reconcile.Result{}, err
+	}
+	w.Status.Ready = true
+	return reconcile.Result{}, r.Status().Update(ctx, &w) // want `^status of w written a second time in one reconcile \(first write at :206 through \(\*GoOnPointer\)\.mark\)`
+}
+
+func (r *GoOnPointer) mark(ctx context.Context, w *api.Widget) (*reconcile.Result, error) {
+	if w.Namespace != "" {
+		return &reconcile.Result{Requeue: true}, nil
+	}
+	w.Status.Ready = false
+	return nil, r.Status().Update(ctx, w)
+}
+
+// WaitThrough's helper returns what another helper returns: a
+// *reconcile.Result that is never nil, where it wrote.
+type WaitThrough struct{ client.Client }
+
+func (r *WaitThrough) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	if res := r.waitForPrerequisites(ctx, &w); res != nil {
+		return *res, nil
+	}
+	w.Status.Ready = true
+	return reconcile.Result{}, r.Status().Update(ctx, &w)
+}
+
+func (r *WaitThrough) waitForPrerequisites(ctx context.Context, w *api.Widget) *reconcile.Result {
+	if w.Namespace == "" {
+		return r.markInactiveAndWait(ctx, w)
+	}
+	return nil
+}
+
+func (r *WaitThrough) markInactiveAndWait(ctx context.Context, w *api.Widget) *reconcile.Result {
+	if w.Status.Ready {
+		w.Status.Ready = false
+		_ = r.Status().Update(ctx, w)
+	}
+	return &reconcile.Result{RequeueAfter: time.Minute}
+}
