@@ -84,14 +84,7 @@ func resultIsZero(v ssa.Value, depth int) (zero, ok bool) {
 	case *ssa.Const:
 		return v.Value == nil, v.Value == nil
 	case *ssa.Phi:
-		for i, e := range v.Edges {
-			z, ok := resultIsZero(e, depth+1)
-			if !ok || (i > 0 && z != zero) {
-				return false, false
-			}
-			zero = z
-		}
-		return zero, len(v.Edges) > 0
+		return phiAgrees(v, func(e ssa.Value) (bool, bool) { return resultIsZero(e, depth+1) })
 	case *ssa.UnOp:
 		a, isAlloc := v.X.(*ssa.Alloc)
 		if v.Op != token.MUL || !isAlloc || a.Comment != "complit" || a.Block() != v.Block() {
@@ -142,16 +135,22 @@ func pointerIsNil(v ssa.Value, depth int) (isNil, ok bool) {
 		}
 		return isNil, seen
 	case *ssa.Phi:
-		for i, e := range v.Edges {
-			n, ok := pointerIsNil(e, depth+1)
-			if !ok || (i > 0 && n != isNil) {
-				return false, false
-			}
-			isNil = n
-		}
-		return isNil, len(v.Edges) > 0
+		return phiAgrees(v, func(e ssa.Value) (bool, bool) { return pointerIsNil(e, depth+1) })
 	}
 	return false, false
+}
+
+// phiAgrees returns the answer f gives for every edge of a phi, if they
+// all give one and agree.
+func phiAgrees(phi *ssa.Phi, f func(ssa.Value) (bool, bool)) (answer, ok bool) {
+	for i, e := range phi.Edges {
+		a, ok := f(e)
+		if !ok || (i > 0 && a != answer) {
+			return false, false
+		}
+		answer = a
+	}
+	return answer, len(phi.Edges) > 0
 }
 
 // literalIsZero tells whether a composite literal's fields are all zero:
