@@ -49,8 +49,14 @@ func ReportsChange(fn *types.Func) bool {
 	if !ok || sig.Results().Len() != 1 {
 		return false
 	}
-	b, ok := sig.Results().At(0).Type().Underlying().(*types.Basic)
-	return ok && b.Kind() == types.Bool
+	return IsBool(sig.Results().At(0).Type())
+}
+
+// IsBool reports whether t is a boolean type (bool, a named bool, an
+// untyped bool).
+func IsBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsBoolean != 0
 }
 
 // equalityFuncs are the functions and methods, by package path, that

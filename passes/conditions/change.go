@@ -202,7 +202,7 @@ func (c *checker) passesThrough(call *ssa.Call) bool {
 //	if needsUpdate { ... }
 func (c *checker) flagPhi(phi *ssa.Phi, ctype string) bool {
 	fn := phi.Parent()
-	if fn == nil || len(fn.Blocks) == 0 || !isBool(phi.Type()) {
+	if fn == nil || len(fn.Blocks) == 0 || !crmodel.IsBool(phi.Type()) {
 		return false
 	}
 	var sources []*ssa.BasicBlock
@@ -254,7 +254,7 @@ func (c *checker) flagPhi(phi *ssa.Phi, ctype string) bool {
 // store to it is of false or true, some are of each, and each store of true
 // is in a block that a guard region of its function decides.
 func (c *checker) flagStored(addr ssa.Value, ctype string) bool {
-	if p, ok := addr.Type().Underlying().(*types.Pointer); !ok || !isBool(p.Elem()) {
+	if p, ok := addr.Type().Underlying().(*types.Pointer); !ok || !crmodel.IsBool(p.Elem()) {
 		return false
 	}
 	for _, v := range c.res.Variables(addr) {
@@ -279,11 +279,6 @@ func (c *checker) flagStored(addr ssa.Value, ctype string) bool {
 		trues = true
 	}
 	return falses && trues
-}
-
-func isBool(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsBoolean != 0
 }
 
 // guardsBlock reports whether one of the guard regions decides whether b

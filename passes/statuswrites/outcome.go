@@ -7,6 +7,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/statuslint/statuslint/internal/crmodel"
 )
 
 // A helper such as
@@ -51,7 +53,7 @@ func (c *checker) answers(fn *ssa.Function, ret *ssa.Return) []Answer {
 	var out []Answer
 	for i, v := range ret.Results {
 		t := res.At(i).Type()
-		if b, ok := t.Underlying().(*types.Basic); ok && b.Kind() == types.Bool {
+		if crmodel.IsBool(t) {
 			if k, ok := v.(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.Bool {
 				out = append(out, Answer{i, constant.BoolVal(k.Value)})
 			}
@@ -225,7 +227,7 @@ func contradicts(when []Answer, i int, value bool) bool {
 // asks about: a bool result of the call, or IsZero of a reconcile.Result
 // result (through the variable the method's pointer receiver needs).
 func (c *checker) answered(k ssa.Value) (*ssa.Call, int, bool) {
-	if b, ok := k.Type().Underlying().(*types.Basic); !ok || b.Kind() != types.Bool {
+	if !crmodel.IsBool(k.Type()) {
 		return nil, 0, false
 	}
 	isZero, ok := k.(*ssa.Call)
