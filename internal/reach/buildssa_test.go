@@ -74,7 +74,7 @@ func TestImportedValues(t *testing.T) {
 			if got := len(importedValues(pkg, info)[imported]) > 0; got != tc.want {
 				t.Errorf("importedValues names a: %v, want %v", got, tc.want)
 			}
-			ssaPkg := buildSSA(&analysis.Pass{Fset: fset, Pkg: pkg, Files: []*ast.File{f}, TypesInfo: info})
+			ssaPkg := buildSSA(&analysis.Pass{Fset: fset, Pkg: pkg, Files: []*ast.File{f}, TypesInfo: info}, []*ast.File{f})
 			fn, _ := ssaPkg.Members["B"].(*ssa.Function)
 			if fn == nil || len(fn.Blocks) == 0 {
 				t.Fatalf("B has no SSA body")

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -24,7 +25,15 @@ import (
 // through a wrapper package's client. It finds no writes and no roots, and
 // exports no facts.
 func Build(pass *analysis.Pass, m *crmodel.Model) *Result {
-	res := &Result{Model: m, SSA: buildSSA(pass)}
+	res := build(pass, m, ProductionFiles(pass))
+	if len(res.Files) < len(pass.Files) {
+		res.withTests = sync.OnceValue(func() *Result { return build(pass, m, pass.Files) })
+	}
+	return res
+}
+
+func build(pass *analysis.Pass, m *crmodel.Model, files []*ast.File) *Result {
+	res := &Result{Model: m, Files: files, SSA: buildSSA(pass, files)}
 	a := &analyzer{pass: pass, m: m, res: res}
 	a.index()
 	return res

@@ -17,11 +17,13 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
+	"github.com/statuslint/statuslint/internal/ignore"
 )
 
 // WritesStatus is the fact attached to a function that may reach a status
@@ -87,6 +89,15 @@ type Result struct {
 	SSA *ssa.Package
 	// Writes are the package's status writes in source order.
 	Writes []*Write
+	// Files are the files the Result was built from: the package's files
+	// other than _test.go files, or all of them for the Result Tests
+	// returns. A pass gathering evidence from the syntax walks these, so
+	// that test code decides nothing about production code.
+	Files []*ast.File
+
+	// withTests builds the Result of every file, _test.go files included
+	// (see Tests); nil when the package has no test files.
+	withTests func() *Result
 
 	parent   map[*ssa.Function]*ssa.Function // BFS tree from the roots
 	isRoot   map[*ssa.Function]bool
@@ -309,14 +320,53 @@ func run(pass *analysis.Pass, roots *Pattern, tests *bool) (*Result, error) {
 	if m == nil {
 		return res, nil
 	}
-	res.Model = m
-	res.SSA = buildSSA(pass)
-	a := &analyzer{pass: pass, m: m, res: res, roots: roots, tests: tests != nil && *tests}
+	prod := ProductionFiles(pass)
+	a := analyze(pass, m, prod, roots, false)
+	a.exportFacts()
+	if len(prod) < len(pass.Files) {
+		a.res.withTests = sync.OnceValue(func() *Result {
+			return analyze(pass, m, pass.Files, roots, tests != nil && *tests).res
+		})
+	}
+	return a.res, nil
+}
+
+// analyze builds the Result of files, some or all of the package's: its
+// SSA, index, writes and reconcile paths. Functions declared in _test.go
+// files are roots only when tests is set (and only when files has them).
+func analyze(pass *analysis.Pass, m *crmodel.Model, files []*ast.File, roots *Pattern, tests bool) *analyzer {
+	res := &Result{Model: m, Files: files}
+	res.SSA = buildSSA(pass, files)
+	a := &analyzer{pass: pass, m: m, res: res, roots: roots, tests: tests}
 	a.index()
 	a.findWrites()
 	a.reachFromRoots()
-	a.exportFacts()
-	return res, nil
+	return a
+}
+
+// ProductionFiles returns the package's files other than _test.go files.
+// Code in them cannot refer to what test files declare, so SSA built from
+// them alone is the production code, whole; what the tests store, call and
+// declare is not in it.
+func ProductionFiles(pass *analysis.Pass) []*ast.File {
+	out := make([]*ast.File, 0, len(pass.Files))
+	for _, f := range pass.Files {
+		if !ignore.IsTestFile(pass.Fset, f.Pos()) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Tests returns the Result built from every file of the package, _test.go
+// files included, for a pass that checks test code (its tests setting):
+// evidence from test code counts there, for findings in test files only.
+// Without test files it is r itself. It is built on first use.
+func (r *Result) Tests() *Result {
+	if r == nil || r.withTests == nil {
+		return r
+	}
+	return r.withTests()
 }
 
 // buildSSA builds SSA for the package alone, with its direct imports as
@@ -335,7 +385,7 @@ func run(pass *analysis.Pass, roots *Pattern, tests *bool) (*Result, error) {
 // (importedValues), bodiless: each becomes the member it would have been,
 // a function without blocks or a global. An import whose generic
 // function the package calls is created from its types as before.
-func buildSSA(pass *analysis.Pass) *ssa.Package {
+func buildSSA(pass *analysis.Pass, files []*ast.File) *ssa.Package {
 	prog := ssa.NewProgram(pass.Fset, ssa.InstantiateGenerics)
 	used := importedValues(pass.Pkg, pass.TypesInfo)
 	for _, p := range pass.Pkg.Imports() {
@@ -348,7 +398,7 @@ func buildSSA(pass *analysis.Pass) *ssa.Package {
 		file, info := declarations(p, used[p])
 		prog.CreatePackage(p, []*ast.File{file}, info, true)
 	}
-	pkg := prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
+	pkg := prog.CreatePackage(pass.Pkg, files, pass.TypesInfo, false)
 	pkg.Build()
 	return pkg
 }
@@ -455,7 +505,7 @@ func (a *analyzer) index() {
 	a.res.stores, a.res.callers, a.res.callees = a.stores, a.callers, a.callees
 	prog := a.res.SSA.Prog
 
-	for _, f := range a.pass.Files {
+	for _, f := range a.res.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.CallExpr:
@@ -478,7 +528,7 @@ func (a *analyzer) index() {
 	}
 	scope := a.pass.Pkg.Scope()
 	for _, name := range scope.Names() {
-		if tn, ok := scope.Lookup(name).(*types.TypeName); ok && !tn.IsAlias() {
+		if tn, ok := scope.Lookup(name).(*types.TypeName); ok && !tn.IsAlias() && a.inFiles(tn.Pos()) {
 			if n, ok := tn.Type().(*types.Named); ok && !types.IsInterface(n) && n.TypeParams().Len() == 0 {
 				a.named = append(a.named, n)
 			}
@@ -493,7 +543,7 @@ func (a *analyzer) index() {
 		a.scan(a.funcs[i])
 	}
 	// The function literals are known only now, from their parents' SSA.
-	for _, f := range a.pass.Files {
+	for _, f := range a.res.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n.(type) {
 			case *ast.FuncDecl, *ast.FuncLit:
@@ -504,6 +554,18 @@ func (a *analyzer) index() {
 			return true
 		})
 	}
+}
+
+// inFiles reports whether pos is in one of the files the Result is built
+// from: a type declared in a test file implements no interface of the
+// production code's.
+func (a *analyzer) inFiles(pos token.Pos) bool {
+	for _, f := range a.res.Files {
+		if f.FileStart <= pos && pos <= f.FileEnd {
+			return true
+		}
+	}
+	return false
 }
 
 func (a *analyzer) add(fn *ssa.Function) {

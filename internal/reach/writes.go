@@ -377,6 +377,25 @@ func (r *Result) StoredAt(addr ssa.Value) []ssa.Value {
 	return nil
 }
 
+// OthersStore reports whether other packages can store at addr: an
+// exported field (of any struct: a value of it can reach them) or an
+// exported package variable. What this package stores there is then not
+// all the address can hold, so a rule that would keep quiet because of
+// what the package stores must not decide from StoredAt alone.
+func OthersStore(addr ssa.Value) bool {
+	switch addr := addr.(type) {
+	case *ssa.FieldAddr:
+		if st, ok := typeparamFree(addr.X.Type()); ok {
+			if s, ok := st.(*types.Struct); ok && addr.Field < s.NumFields() {
+				return s.Field(addr.Field).Exported()
+			}
+		}
+	case *ssa.Global:
+		return addr.Object() != nil && addr.Object().Exported()
+	}
+	return false
+}
+
 // Callers returns the package's calls of fn: static calls, and interface
 // calls that may resolve to it. Calls from other packages, and calls of fn
 // used as a value, are not among them.

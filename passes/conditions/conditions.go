@@ -82,13 +82,27 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 	if res == nil || res.Model == nil || res.SSA == nil || len(res.Writes) == 0 {
 		return nil, nil
 	}
-	c := newChecker(pass, res)
-	c.guard = crash.New(pass, Name)
-	defer c.guard.Report()
+	guard := crash.New(pass, Name)
+	defer guard.Report()
+	report(rep, newChecker(pass, res), guard, false)
+	if cfg.Tests {
+		// Test code, checked as code of its own: with the evidence of
+		// the test files, for the calls in them only.
+		if all := res.Tests(); all != res {
+			report(rep, newChecker(pass, all), guard, true)
+		}
+	}
+	return nil, nil
+}
+
+// report reports c's findings: those in production files, or with tests
+// set those in _test.go files.
+func report(rep *ignore.Reporter, c *checker, guard *crash.Guard, tests bool) {
+	c.guard = guard
 	var found []*finding
 	for _, fn := range c.funcs {
-		for _, call := range res.CallsIn(fn) {
-			if f := c.check(cfg, fn, call); f != nil {
+		for _, call := range c.res.CallsIn(fn) {
+			if f := c.check(tests, fn, call); f != nil {
 				found = append(found, f)
 			}
 		}
@@ -96,7 +110,7 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 	sort.Slice(found, func(i, j int) bool { return found[i].call.Pos() < found[j].call.Pos() })
 	c.suggestFixes(found)
 	for _, f := range found {
-		d := analysis.Diagnostic{Pos: f.call.Pos(), End: f.call.End(), Message: f.msg, Related: res.PathRelated(f.fn, pass.Pkg)}
+		d := analysis.Diagnostic{Pos: f.call.Pos(), End: f.call.End(), Message: f.msg, Related: c.res.PathRelated(f.fn, c.pass.Pkg)}
 		if f.fix != nil {
 			d.SuggestedFixes = []analysis.SuggestedFix{*f.fix}
 		} else if f.note != "" {
@@ -104,7 +118,6 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 		}
 		rep.Report(d)
 	}
-	return nil, nil
 }
 
 // panicHook, set only by tests, runs where a bug of the pass would panic
@@ -112,10 +125,11 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 // reported.
 var panicHook func(where string)
 
-// check returns the finding for call when it is a SetStatusCondition whose
+// check returns the finding for call, in a production file or with tests
+// set in a _test.go file, when it is a SetStatusCondition whose
 // result is ignored (or that has none) and a write of the same object
 // follows without a guard.
-func (c *checker) check(cfg *Config, fn *ssa.Function, call ssa.CallInstruction) (f *finding) {
+func (c *checker) check(tests bool, fn *ssa.Function, call ssa.CallInstruction) (f *finding) {
 	defer func() {
 		// Odd code this pass did not foresee: skip the call, keep the
 		// package's other findings, and say so once (see internal/crash).
@@ -146,7 +160,7 @@ func (c *checker) check(cfg *Config, fn *ssa.Function, call ssa.CallInstruction)
 		return nil
 	}
 	file := c.fileOf(syn.Pos())
-	if ignore.SkipFile(c.pass, file, cfg.Tests) {
+	if ignore.SkipFile(c.pass, file, tests) || tests != ignore.IsTestFile(c.pass.Fset, file.Pos()) {
 		return nil // generated code is fixed in its generator; tests hold fakes
 	}
 	f = &finding{fn: fn, instr: call, call: syn, file: file, legacy: legacy}

@@ -86,7 +86,7 @@ type site struct {
 func (c *checker) callsOf(fn *types.Func) ([]site, bool) {
 	var out []site
 	ok := true
-	for _, f := range c.pass.Files {
+	for _, f := range c.files {
 		objchange.WalkStack(f, func(n ast.Node, stack []ast.Node) bool {
 			id, isID := n.(*ast.Ident)
 			if !isID || c.info.Uses[id] == nil || !sameFunc(c.info.Uses[id], fn) {

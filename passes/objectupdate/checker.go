@@ -1,6 +1,7 @@
 package objectupdate
 
 import (
+	"go/ast"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -22,6 +23,10 @@ type checker struct {
 	pass *analysis.Pass
 	info *types.Info
 	m    *crmodel.Model
+	// files are those whose calls of a helper count (callsOf): the
+	// production files for an Update in one, every file for one in a
+	// test file.
+	files []*ast.File
 }
 
 func newChecker(pass *analysis.Pass, m *crmodel.Model) *checker {

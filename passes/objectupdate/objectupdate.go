@@ -58,8 +58,16 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 		if ignore.SkipFile(pass, file, cfg.Tests) {
 			continue // generated code is fixed in its generator; tests hold fakes
 		}
+		// An Update in production code is judged by production code
+		// alone (the calls of its helper that tests make say nothing of
+		// it); one in a test file, with the tests on, by every file.
+		view := res
+		if ignore.IsTestFile(pass.Fset, file.Pos()) {
+			view = res.Tests()
+		}
+		c.files = view.Files
 		for _, call := range c.updates(file) {
-			if d, ok := c.check(res, file, call, snaps); ok {
+			if d, ok := c.check(view, file, call, snaps); ok {
 				rep.Report(d)
 			}
 		}

@@ -137,7 +137,7 @@ func freshFromCallers(pass *analysis.Pass, res *reach.Result, ol *objectLoads, p
 		cond.Objects = []int{idx}
 		return true, cond
 	}
-	if obj.Exported() || !onlyCalled(pass, obj) {
+	if obj.Exported() || !onlyCalled(pass, res, obj) {
 		return false, cond
 	}
 	callers := res.Callers(fn)
@@ -214,12 +214,13 @@ func reloads(m *crmodel.Model, info *types.Info, body *ast.BlockStmt, v *types.V
 	return found
 }
 
-// onlyCalled reports whether every use of fn in the package names the
-// callee of a call, so that the package's calls are all its calls.
-func onlyCalled(pass *analysis.Pass, fn *types.Func) bool {
+// onlyCalled reports whether every use of fn in the files res is built
+// from names the callee of a call, so that the package's calls are all its
+// calls (a test's use says nothing about production code).
+func onlyCalled(pass *analysis.Pass, res *reach.Result, fn *types.Func) bool {
 	callee := make(map[*ast.Ident]bool)
 	var uses []*ast.Ident
-	for _, f := range pass.Files {
+	for _, f := range res.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.CallExpr:
@@ -325,7 +326,9 @@ func (t *readerTrace) uncached(v ssa.Value, depth int) bool {
 	case *ssa.Phi:
 		return all(v.Edges)
 	case *ssa.UnOp:
-		if v.Op == token.MUL {
+		// A field or variable other packages can set (the reconciler's
+		// exported Client, set by main) holds what they store too.
+		if v.Op == token.MUL && !reach.OthersStore(v.X) {
 			return all(t.res.StoredAt(v.X))
 		}
 	case *ssa.FreeVar:

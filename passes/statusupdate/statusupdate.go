@@ -53,13 +53,30 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 	}
 	names := newSnapshotNames()
 	ol := newObjectLoads(pass, res.Model)
+	check(pass, rep, probe, res, ol, names, false)
+	if cfg.Tests {
+		// Test code, checked as code of its own: with the evidence of
+		// the test files, for the writes in them only.
+		if all := res.Tests(); all != res {
+			check(pass, rep, probe, all, ol, names, true)
+		}
+	}
+	exportFreshness(pass, res, ol)
+	exportWritten(pass, ol)
+	return nil, nil
+}
+
+// check reports the writes of res: those in production files, which are
+// all res has unless it is the Result with tests; with tests set, those in
+// _test.go files only.
+func check(pass *analysis.Pass, rep *ignore.Reporter, probe *reportProbe, res *reach.Result, ol *objectLoads, names *snapshotNames, tests bool) {
 	var external []*reach.Write
 	for _, w := range res.Writes {
 		if w.Verb != "Update" || !res.Reachable(w.Fn) {
 			continue
 		}
 		file := fileOf(pass, w.Node)
-		if ignore.SkipFile(pass, file, cfg.Tests) {
+		if ignore.SkipFile(pass, file, tests) || tests != ignore.IsTestFile(pass.Fset, file.Pos()) {
 			continue // generated code is fixed in its generator; tests hold fakes
 		}
 		if w.External != nil {
@@ -97,9 +114,6 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 		rep.Report(d)
 	}
 	reportExternal(pass, rep, probe, res, external)
-	exportFreshness(pass, res, ol)
-	exportWritten(pass, ol)
-	return nil, nil
 }
 
 // reportExternal reports each write of another package once: at the call,

@@ -102,6 +102,20 @@ func TestFreshReaders(t *testing.T) {
 	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/readers")
 }
 
+// TestScaffoldLayout is kubebuilder's layout: the package's tests build the
+// reconcilers with an uncached client, and main (another package) with the
+// manager's. The package and its test variant get the same findings.
+func TestScaffoldLayout(t *testing.T) {
+	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/scaffold")
+}
+
+// TestTestsOn checks tests as code of their own: the test files' writes
+// judged with the tests' stores, the production writes as without tests.
+func TestTestsOn(t *testing.T) {
+	cfg := &statusupdate.Config{Tests: true}
+	analysistest.Run(t, testdata(), statusupdate.New(cfg, reach.New(&cfg.Roots, &cfg.Tests)), "statusupdate/testson", "statusupdate/scaffold")
+}
+
 // TestFreshAcrossPackages covers helpers of another package that read the
 // object again through a reader they are handed: their facts, and the
 // calls that hand in an uncached client (not reported) or the cached one.

@@ -85,7 +85,7 @@ func threadParam(pass *analysis.Pass, res *reach.Result, ol *objectLoads, decl *
 	info := pass.TypesInfo
 	obj, _ := info.Defs[decl.Name].(*types.Func)
 	fn := res.Func(decl)
-	if obj == nil || fn == nil || obj.Exported() || fn.TypeParams().Len() > 0 || !onlyCalled(pass, obj) || namedInTests(pass, decl) {
+	if obj == nil || fn == nil || obj.Exported() || fn.TypeParams().Len() > 0 || !onlyCalled(pass, res, obj) || namedInTests(pass, decl) {
 		return nil, ""
 	}
 	sig := obj.Type().(*types.Signature)

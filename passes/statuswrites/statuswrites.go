@@ -98,6 +98,8 @@ type checker struct {
 	infos   map[*ssa.Function]*fnInfo
 	results map[resultKey]*result
 	byName  map[string][]*ssa.Function // methods of the package by name
+	funcs   []*ssa.Function            // the functions written in res's files, in source order
+	files   map[*ssa.Function]*ast.File
 	guard   *crash.Guard               // the panics recovered from, reported once
 }
 
@@ -108,6 +110,27 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 	if res == nil || res.Model == nil || res.SSA == nil {
 		return nil, nil
 	}
+	c := newChecker(pass, res)
+	defer c.guard.Report()
+	c.check(rep, false)
+	for _, fn := range c.funcs {
+		c.exportFact(fn, c.files[fn])
+	}
+	if cfg.Tests {
+		// Test code, checked as code of its own: with the evidence of
+		// the test files, for the functions in them only.
+		if all := res.Tests(); all != res {
+			t := newChecker(pass, all)
+			t.guard = c.guard
+			t.check(rep, true)
+		}
+	}
+	return nil, nil
+}
+
+// newChecker indexes res, the Result of the production files or of every
+// file, for the checks.
+func newChecker(pass *analysis.Pass, res *reach.Result) *checker {
 	c := &checker{
 		pass:    pass,
 		res:     res,
@@ -118,7 +141,6 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 		infos:   make(map[*ssa.Function]*fnInfo),
 		results: make(map[resultKey]*result),
 	}
-	defer c.guard.Report()
 	for _, w := range res.Writes {
 		// A write through a method value or in a goroutine cannot be
 		// placed on a path; another package's writer is taken from this
@@ -140,21 +162,27 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 			return true
 		})
 	}
-	var funcs []*ssa.Function
-	var files []*ast.File
+	c.files = make(map[*ssa.Function]*ast.File)
 	for _, sf := range res.SourceFuncs() {
-		funcs = append(funcs, sf.Fn)
-		files = append(files, sf.File)
+		c.funcs = append(c.funcs, sf.Fn)
+		c.files[sf.Fn] = sf.File
 	}
 	c.byName = make(map[string][]*ssa.Function)
-	for _, fn := range funcs {
+	for _, fn := range c.funcs {
 		if fn.Signature.Recv() != nil {
 			c.byName[fn.Name()] = append(c.byName[fn.Name()], fn)
 		}
 	}
-	inReconcile := c.reachedWithoutGo(funcs)
-	for i, fn := range funcs {
-		if !inReconcile[fn] || ignore.SkipFile(pass, files[i], cfg.Tests) {
+	return c
+}
+
+// check reports the findings of the functions a reconcile reaches: those
+// in production files, or with tests set those in _test.go files.
+func (c *checker) check(rep *ignore.Reporter, tests bool) {
+	inReconcile := c.reachedWithoutGo(c.funcs)
+	for _, fn := range c.funcs {
+		file := c.files[fn]
+		if !inReconcile[fn] || ignore.SkipFile(c.pass, file, tests) || tests != ignore.IsTestFile(c.pass.Fset, file.Pos()) {
 			continue
 		}
 		r, ok := c.safeAnalyze(fn)
@@ -165,10 +193,6 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 			c.report(rep, fn, f)
 		}
 	}
-	for i, fn := range funcs {
-		c.exportFact(fn, files[i])
-	}
-	return nil, nil
 }
 
 // safeAnalyze analyzes fn, recording a panic (a bug of this pass on code
