@@ -100,7 +100,7 @@ type checker struct {
 	byName  map[string][]*ssa.Function // methods of the package by name
 	funcs   []*ssa.Function            // the functions written in res's files, in source order
 	files   map[*ssa.Function]*ast.File
-	guard   *crash.Guard               // the panics recovered from, reported once
+	guard   *crash.Guard // the panics recovered from, reported once
 }
 
 func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
