@@ -58,6 +58,10 @@ func TestGuarded(t *testing.T) {
 // TestHelpers covers objects followed through closures and same-package
 // helpers, mutation-only helpers (also in the API package, which writes
 // nothing), and flows too tangled for a fix.
+func TestScaffoldLayout(t *testing.T) {
+	analysistest.Run(t, testdata(), newAnalyzer(), "conditions/scaffold")
+}
+
 func TestHelpers(t *testing.T) {
 	results := analysistest.Run(t, testdata(), newAnalyzer(), "conditions/helpers", "conditions/api")
 	// The reconcile paths, related information.

@@ -70,12 +70,6 @@ func New(cfg *Config, r ...*analysis.Analyzer) *analysis.Analyzer {
 
 func run(pass *analysis.Pass, cfg *Config, res *reach.Result) (any, error) {
 	isTest := func(f *ast.File) bool { return ignore.IsTestFile(pass.Fset, f.Pos()) }
-	if !cfg.Tests && isTestSupport(pass.Files, isTest) {
-		// Test support outside _test.go files (fixtures, envtest or
-		// testcontainers harnesses) is skipped like _test.go files: its
-		// directives included, and it exports no facts.
-		return nil, nil
-	}
 	rep := ignore.New(pass, Name)
 	defer rep.Close()
 	if pass.Pkg == nil || pass.TypesInfo == nil {
@@ -98,8 +92,11 @@ func run(pass *analysis.Pass, cfg *Config, res *reach.Result) (any, error) {
 		phis:             make(map[*ssa.Phi]bool),
 		localOptionTypes: make(map[*types.TypeName]state),
 	}
+	// Test support outside _test.go files (a file of fixtures, an envtest
+	// or testcontainers harness) is skipped like a _test.go file, file by
+	// file: the package's other files are production code all the same.
 	checked := func(f *ast.File) bool {
-		return !ignore.SkipFile(pass, f, cfg.Tests)
+		return !ignore.SkipFile(pass, f, cfg.Tests) && (cfg.Tests || !isTestSupport(f))
 	}
 	r := &reporter{pass: pass, rep: rep, cfg: cfg, c: c, owners: collectOwners(pass, m, checked, isTest), exports: mayExport(pass, m)}
 	for _, f := range pass.Files {

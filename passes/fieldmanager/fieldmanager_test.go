@@ -131,11 +131,12 @@ func TestLegacyManager(t *testing.T) {
 	)
 }
 
-// TestTestSupport: a package that imports testing outside its _test.go
-// files is skipped unless the tests setting is on.
+// TestTestSupport: a file that imports testing outside the _test.go files
+// is skipped unless the tests setting is on; the package's other files are
+// not.
 func TestTestSupport(t *testing.T) {
 	t.Parallel()
-	analysistest.Run(t, current(t), fieldmanager.New(&fieldmanager.Config{}), "fieldmanager/handover/testsupport")
+	analysistest.Run(t, current(t), fieldmanager.New(&fieldmanager.Config{}), "fieldmanager/handover/testsupport", "fieldmanager/handover/mixedsupport")
 	res := analysistest.Run(&quiet{t}, current(t), fieldmanager.New(&fieldmanager.Config{Tests: true}), "fieldmanager/handover/testsupport")
 	n := 0
 	for _, r := range res {

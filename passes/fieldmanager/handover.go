@@ -316,8 +316,8 @@ func (r *reporter) ownerString(file *ast.File, pos token.Pos) (string, []analysi
 	return "", nil, false
 }
 
-// testSupportImports are the packages whose importers, outside _test.go
-// files, are test support (fixtures, envtest and testcontainers harnesses,
+// testSupportImports are the packages whose importing files, outside
+// _test.go files, are test support (fixtures, envtest and testcontainers harnesses,
 // ginkgo helpers): their clients are fakes and throwaway clusters.
 var testSupportImports = []string{
 	"testing",
@@ -328,22 +328,17 @@ var testSupportImports = []string{
 	"github.com/testcontainers/testcontainers-go",
 }
 
-// isTestSupport reports whether the package's non-test files import
-// testing or a test framework.
-func isTestSupport(files []*ast.File, isTest func(*ast.File) bool) bool {
-	for _, f := range files {
-		if isTest(f) {
+// isTestSupport reports whether f, a file other than a _test.go file,
+// imports testing or a test framework.
+func isTestSupport(f *ast.File) bool {
+	for _, spec := range f.Imports {
+		path, err := strconv.Unquote(spec.Path.Value)
+		if err != nil {
 			continue
 		}
-		for _, spec := range f.Imports {
-			path, err := strconv.Unquote(spec.Path.Value)
-			if err != nil {
-				continue
-			}
-			for _, t := range testSupportImports {
-				if crmodel.IsPath(path, t) || strings.HasPrefix(path, t+"/") || strings.Contains(path, "/vendor/"+t+"/") {
-					return true
-				}
+		for _, t := range testSupportImports {
+			if crmodel.IsPath(path, t) || strings.HasPrefix(path, t+"/") || strings.Contains(path, "/vendor/"+t+"/") {
+				return true
 			}
 		}
 	}

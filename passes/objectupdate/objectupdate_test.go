@@ -46,6 +46,12 @@ func TestSilent(t *testing.T) {
 	analysistest.Run(t, testdata(), newAnalyzer(), "objectupdate/silent")
 }
 
+// TestScaffoldLayout: the package's tests call the helper with a Pod of
+// their own, and use it as a value; the finding stays in the test variant.
+func TestScaffoldLayout(t *testing.T) {
+	analysistest.Run(t, testdata(), newAnalyzer(), "objectupdate/scaffold")
+}
+
 // TestLegacy covers controller-runtime v0.6: Reconcile without a context,
 // runtime.Object arguments, and no StrategicMergeFrom for owner references.
 func TestLegacy(t *testing.T) {
