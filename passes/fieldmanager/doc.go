@@ -218,11 +218,12 @@
 //
 // # Test support, and a program that sets its User-Agent
 //
-// A package that imports testing or a test framework (ginkgo, gomega,
-// testify, envtest, testcontainers) outside its _test.go files is test
+// A file that imports testing or a test framework (ginkgo, gomega,
+// testify, envtest, testcontainers) outside the _test.go files is test
 // support (fixtures, an envtest or testcontainers harness, ginkgo helpers):
-// its clients are fakes and throwaway clusters. It is skipped like
-// _test.go files, unless the tests setting is on.
+// its clients are fakes and throwaway clusters. It is skipped like a
+// _test.go file, unless the tests setting is on; the package's other
+// files are checked as usual.
 //
 // A program that sets rest.Config.UserAgent to its own name is still
 // reported. The API server takes the default field manager from the part of

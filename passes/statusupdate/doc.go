@@ -33,9 +33,14 @@
 // resourceVersion. Nor is an Update of an object last read, on every path
 // in the same function or function literal (a retry closure), through a
 // reader that goes to the API server: the manager's GetAPIReader(), or a
-// client made by client.New without a cache, held in a local, in a field
-// the package sets only to such readers, or in a parameter of an
-// unexported function the package passes only such readers. A helper of
+// client made by client.New without a cache, held in a local, in an
+// unexported field the package sets only to such readers, or in a
+// parameter of an unexported function the package passes only such
+// readers. An exported field or package variable is set by other packages
+// too (main sets the reconciler's Client), so it never counts as uncached,
+// and nothing in _test.go files is evidence about production code: go vet,
+// golangci-lint and gopls, which analyse the package with its tests,
+// report what the package alone gets. A helper of
 // another package that reads the object again through a reader it is
 // handed, then writes it, carries a fact (FreshThrough); a call handing it
 // such a reader is not reported. An object parameter of an unexported
