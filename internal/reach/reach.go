@@ -387,6 +387,10 @@ func (r *Result) Tests() *Result {
 // function the package calls is created from its types as before.
 func buildSSA(pass *analysis.Pass, files []*ast.File) *ssa.Package {
 	prog := ssa.NewProgram(pass.Fset, ssa.InstantiateGenerics)
+	info := infoOf(pass, files)
+	if len(files) == 0 {
+		files = []*ast.File{{Name: ast.NewIdent(pass.Pkg.Name())}}
+	}
 	used := importedValues(pass.Pkg, pass.TypesInfo)
 	for _, p := range pass.Pkg.Imports() {
 		if slices.ContainsFunc(used[p], isGeneric) {
@@ -398,9 +402,41 @@ func buildSSA(pass *analysis.Pass, files []*ast.File) *ssa.Package {
 		file, info := declarations(p, used[p])
 		prog.CreatePackage(p, []*ast.File{file}, info, true)
 	}
-	pkg := prog.CreatePackage(pass.Pkg, files, pass.TypesInfo, false)
+	pkg := prog.CreatePackage(pass.Pkg, files, info, false)
 	pkg.Build()
 	return pkg
+}
+
+// infoOf returns the types.Info to build SSA of files, some of the
+// package's files, with. The package initializer is built from
+// Info.InitOrder, which lists the package-level variables of every file:
+// for the production files alone, the initializers in _test.go files
+// (ginkgo's var _ = Describe(...)) are left out, on a copy, since the
+// passes share pass.TypesInfo. A package of test files only (an external
+// test package) gets a file with no declarations, so that the builder
+// makes its members from the files (none) rather than from its scope.
+func infoOf(pass *analysis.Pass, files []*ast.File) *types.Info {
+	if len(files) == len(pass.Files) {
+		return pass.TypesInfo
+	}
+	info := *pass.TypesInfo
+	info.InitOrder = nil
+	for _, init := range pass.TypesInfo.InitOrder {
+		if inFiles(files, init.Rhs.Pos()) {
+			info.InitOrder = append(info.InitOrder, init)
+		}
+	}
+	return &info
+}
+
+// inFiles reports whether pos is in one of files.
+func inFiles(files []*ast.File, pos token.Pos) bool {
+	for _, f := range files {
+		if f.FileStart <= pos && pos <= f.FileEnd {
+			return true
+		}
+	}
+	return false
 }
 
 // importedValues returns, for each package other than pkg, the
@@ -559,14 +595,7 @@ func (a *analyzer) index() {
 // inFiles reports whether pos is in one of the files the Result is built
 // from: a type declared in a test file implements no interface of the
 // production code's.
-func (a *analyzer) inFiles(pos token.Pos) bool {
-	for _, f := range a.res.Files {
-		if f.FileStart <= pos && pos <= f.FileEnd {
-			return true
-		}
-	}
-	return false
-}
+func (a *analyzer) inFiles(pos token.Pos) bool { return inFiles(a.res.Files, pos) }
 
 func (a *analyzer) add(fn *ssa.Function) {
 	if fn == nil || a.seen[fn] || fn.Blocks == nil {

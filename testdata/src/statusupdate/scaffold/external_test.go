@@ -23,6 +23,8 @@ func (r *fake) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.
 	return reconcile.Result{}, r.c.Status().Update(ctx, w)
 }
 
+var suiteClient, _ = client.New(nil, client.Options{})
+
 func TestExternal(t *testing.T) {
 	c, _ := client.New(nil, client.Options{})
 	_ = &fake{c: c}
