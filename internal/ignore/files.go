@@ -26,6 +26,15 @@ func SkipFile(pass *analysis.Pass, file *ast.File, tests bool) bool {
 	return IsTestFile(pass.Fset, file.Pos())
 }
 
+// OutsideCheck reports whether a pass checking production code (tests
+// false) or test code (tests true, its tests setting on) leaves file
+// alone: a generated file, or a file of the other kind. A pass checks
+// each kind with its own evidence, so test code decides nothing about
+// production code.
+func OutsideCheck(pass *analysis.Pass, file *ast.File, tests bool) bool {
+	return SkipFile(pass, file, tests) || tests != IsTestFile(pass.Fset, file.Pos())
+}
+
 // IsTestFile reports whether pos is in a _test.go file: the one test of
 // it every pass and the reachability analysis share, so that "tests" means
 // the same files everywhere. It goes by the file's own name, not a //line

@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -26,9 +25,7 @@ import (
 // exports no facts.
 func Build(pass *analysis.Pass, m *crmodel.Model) *Result {
 	res := build(pass, m, ProductionFiles(pass))
-	if len(res.Files) < len(pass.Files) {
-		res.withTests = sync.OnceValue(func() *Result { return build(pass, m, pass.Files) })
-	}
+	res.buildTestsLater(pass, func() *Result { return build(pass, m, pass.Files) })
 	return res
 }
 
@@ -124,11 +121,8 @@ func Unconvert(v ssa.Value) ssa.Value {
 func (r *Result) indexStore(s *ssa.Store) {
 	switch addr := s.Addr.(type) {
 	case *ssa.FieldAddr:
-		if st, ok := typeparamFree(addr.X.Type()); ok {
-			if str, ok := st.(*types.Struct); ok && addr.Field < str.NumFields() {
-				f := str.Field(addr.Field).Origin()
-				r.fieldStores[f] = append(r.fieldStores[f], s)
-			}
+		if f := fieldOf(addr); f != nil {
+			r.fieldStores[f.Origin()] = append(r.fieldStores[f.Origin()], s)
 		}
 	case *ssa.Alloc, *ssa.Global, *ssa.FreeVar:
 		r.addrStores[addr] = append(r.addrStores[addr], s)

@@ -323,12 +323,18 @@ func run(pass *analysis.Pass, roots *Pattern, tests *bool) (*Result, error) {
 	prod := ProductionFiles(pass)
 	a := analyze(pass, m, prod, roots, false)
 	a.exportFacts()
-	if len(prod) < len(pass.Files) {
-		a.res.withTests = sync.OnceValue(func() *Result {
-			return analyze(pass, m, pass.Files, roots, tests != nil && *tests).res
-		})
-	}
+	a.res.buildTestsLater(pass, func() *Result {
+		return analyze(pass, m, pass.Files, roots, tests != nil && *tests).res
+	})
 	return a.res, nil
+}
+
+// buildTestsLater makes Tests build the Result of every file with build,
+// on first use, when r was built from some of them only.
+func (r *Result) buildTestsLater(pass *analysis.Pass, build func() *Result) {
+	if len(r.Files) < len(pass.Files) {
+		r.withTests = sync.OnceValue(build)
+	}
 }
 
 // analyze builds the Result of files, some or all of the package's: its
@@ -564,7 +570,9 @@ func (a *analyzer) index() {
 	}
 	scope := a.pass.Pkg.Scope()
 	for _, name := range scope.Names() {
-		if tn, ok := scope.Lookup(name).(*types.TypeName); ok && !tn.IsAlias() && a.inFiles(tn.Pos()) {
+		// A type declared in a file the Result is not built from (a
+		// test's fake) implements none of the code's interfaces here.
+		if tn, ok := scope.Lookup(name).(*types.TypeName); ok && !tn.IsAlias() && inFiles(a.res.Files, tn.Pos()) {
 			if n, ok := tn.Type().(*types.Named); ok && !types.IsInterface(n) && n.TypeParams().Len() == 0 {
 				a.named = append(a.named, n)
 			}
@@ -591,11 +599,6 @@ func (a *analyzer) index() {
 		})
 	}
 }
-
-// inFiles reports whether pos is in one of the files the Result is built
-// from: a type declared in a test file implements no interface of the
-// production code's.
-func (a *analyzer) inFiles(pos token.Pos) bool { return inFiles(a.res.Files, pos) }
 
 func (a *analyzer) add(fn *ssa.Function) {
 	if fn == nil || a.seen[fn] || fn.Blocks == nil {
@@ -770,14 +773,22 @@ func (a *analyzer) isGetError(v ssa.Value) bool {
 func (a *analyzer) recordStore(addr, val ssa.Value) {
 	switch addr := addr.(type) {
 	case *ssa.FieldAddr:
-		if st, ok := typeparamFree(addr.X.Type()); ok {
-			if s, ok := st.(*types.Struct); ok && addr.Field < s.NumFields() {
-				a.stores[s.Field(addr.Field)] = append(a.stores[s.Field(addr.Field)], val)
-			}
+		if f := fieldOf(addr); f != nil {
+			a.stores[f] = append(a.stores[f], val)
 		}
 	case *ssa.Alloc, *ssa.Global:
 		a.stores[addr] = append(a.stores[addr], val)
 	}
+}
+
+// fieldOf returns the struct field addr selects, or nil.
+func fieldOf(addr *ssa.FieldAddr) *types.Var {
+	if st, ok := typeparamFree(addr.X.Type()); ok {
+		if s, ok := st.(*types.Struct); ok && addr.Field < s.NumFields() {
+			return s.Field(addr.Field)
+		}
+	}
+	return nil
 }
 
 // typeparamFree returns the struct type behind a pointer to a struct.

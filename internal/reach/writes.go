@@ -360,10 +360,8 @@ func (r *Result) StoredAt(addr ssa.Value) []ssa.Value {
 	}
 	switch addr := addr.(type) {
 	case *ssa.FieldAddr:
-		if st, ok := typeparamFree(addr.X.Type()); ok {
-			if s, ok := st.(*types.Struct); ok && addr.Field < s.NumFields() {
-				return r.stores[s.Field(addr.Field)]
-			}
+		if f := fieldOf(addr); f != nil {
+			return r.stores[f]
 		}
 	case *ssa.Alloc, *ssa.Global:
 		return r.stores[addr]
@@ -385,11 +383,8 @@ func (r *Result) StoredAt(addr ssa.Value) []ssa.Value {
 func OthersStore(addr ssa.Value) bool {
 	switch addr := addr.(type) {
 	case *ssa.FieldAddr:
-		if st, ok := typeparamFree(addr.X.Type()); ok {
-			if s, ok := st.(*types.Struct); ok && addr.Field < s.NumFields() {
-				return s.Field(addr.Field).Exported()
-			}
-		}
+		f := fieldOf(addr)
+		return f != nil && f.Exported()
 	case *ssa.Global:
 		return addr.Object() != nil && addr.Object().Exported()
 	}

@@ -160,7 +160,7 @@ func (c *checker) check(tests bool, fn *ssa.Function, call ssa.CallInstruction) 
 		return nil
 	}
 	file := c.fileOf(syn.Pos())
-	if ignore.SkipFile(c.pass, file, tests) || tests != ignore.IsTestFile(c.pass.Fset, file.Pos()) {
+	if ignore.OutsideCheck(c.pass, file, tests) {
 		return nil // generated code is fixed in its generator; tests hold fakes
 	}
 	f = &finding{fn: fn, instr: call, call: syn, file: file, legacy: legacy}

@@ -27,8 +27,7 @@ const cycle state = -1
 
 // program returns the package's SSA index: the reach analyzer's, or, for a
 // package it did not build SSA for, one built the first time a write needs
-// it (most packages that reach skips have no write).
-// In a _test.go file it is the index of every file, tests included; else
+// it (most packages that reach skips have no write). In a _test.go file it is the index of every file, tests included; else
 // that of the production files, so that no test decides anything there.
 func (c *checker) program() *reach.Result {
 	if c.res == nil || c.res.SSA == nil {

@@ -317,8 +317,9 @@ func (r *reporter) ownerString(file *ast.File, pos token.Pos) (string, []analysi
 }
 
 // testSupportImports are the packages whose importing files, outside
-// _test.go files, are test support (fixtures, envtest and testcontainers harnesses,
-// ginkgo helpers): their clients are fakes and throwaway clusters.
+// _test.go files, are test support (fixtures, envtest and testcontainers
+// harnesses, ginkgo helpers): their clients are fakes and throwaway
+// clusters.
 var testSupportImports = []string{
 	"testing",
 	"github.com/onsi/ginkgo",

@@ -76,7 +76,7 @@ func check(pass *analysis.Pass, rep *ignore.Reporter, probe *reportProbe, res *r
 			continue
 		}
 		file := fileOf(pass, w.Node)
-		if ignore.SkipFile(pass, file, tests) || tests != ignore.IsTestFile(pass.Fset, file.Pos()) {
+		if ignore.OutsideCheck(pass, file, tests) {
 			continue // generated code is fixed in its generator; tests hold fakes
 		}
 		if w.External != nil {

@@ -182,7 +182,7 @@ func (c *checker) check(rep *ignore.Reporter, tests bool) {
 	inReconcile := c.reachedWithoutGo(c.funcs)
 	for _, fn := range c.funcs {
 		file := c.files[fn]
-		if !inReconcile[fn] || ignore.SkipFile(c.pass, file, tests) || tests != ignore.IsTestFile(c.pass.Fset, file.Pos()) {
+		if !inReconcile[fn] || ignore.OutsideCheck(c.pass, file, tests) {
 			continue
 		}
 		r, ok := c.safeAnalyze(fn)
