@@ -276,7 +276,7 @@ func (c *checker) global(g *ssa.Global) state {
 		return s
 	}
 	return c.memoize(v, whatClient, func() state {
-		vals := c.stored(c.program().StoresAt(g))
+		vals := values(c.stored(c.program().StoresAt(g)))
 		if len(vals) == 0 {
 			return none
 		}
@@ -284,10 +284,10 @@ func (c *checker) global(g *ssa.Global) state {
 	})
 }
 
-// stored returns the values of stores, leaving out stores in _test.go
-// files unless the write evaluated is in one.
-func (c *checker) stored(stores []*ssa.Store) []ssa.Value {
-	var out []ssa.Value
+// stored returns stores, leaving out stores in _test.go files unless the
+// write evaluated is in one.
+func (c *checker) stored(stores []*ssa.Store) []*ssa.Store {
+	var out []*ssa.Store
 	for _, s := range stores {
 		pos := s.Pos()
 		if !pos.IsValid() {
@@ -298,7 +298,16 @@ func (c *checker) stored(stores []*ssa.Store) []ssa.Value {
 		if !c.testCtx && pos.IsValid() && ignore.IsTestFile(c.fset, pos) {
 			continue
 		}
-		out = append(out, s.Val)
+		out = append(out, s)
+	}
+	return out
+}
+
+// values returns the values stores store.
+func values(stores []*ssa.Store) []ssa.Value {
+	out := make([]ssa.Value, len(stores))
+	for i, s := range stores {
+		out[i] = s.Val
 	}
 	return out
 }
@@ -390,11 +399,14 @@ func (c *checker) clientFunc(call *ssa.Call, fn *types.Func, args []ssa.Value) s
 // --- parameters -----------------------------------------------------------
 
 // paramRef names parameter index of fn; manager is set when the writes
-// go through the client of the manager the parameter holds.
+// go through the client of the manager the parameter holds. A paramRef
+// with field set names no parameter but an exported struct field that
+// other packages can set on objects they make (see openField).
 type paramRef struct {
 	fn      *types.Func
 	index   int
 	manager bool
+	field   *types.Var
 }
 
 // paramRefOf names a parameter of one of the package's declared functions

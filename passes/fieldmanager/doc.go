@@ -78,7 +78,13 @@
 //     is assumed to hold a client that names no field manager: writes
 //     through it are reported;
 //   - a field that the package assigns only clients that name one (from
-//     client.WithFieldOwner, ...) names one;
+//     client.WithFieldOwner, ...) names one. When the field is exported
+//     and the package sets it only in objects it makes (a constructor's
+//     composite literal), another package can make its own object with a
+//     plain client: the package exports a fact on the field naming the
+//     writes through it, and a package that stores a client that names
+//     none in the field (&controller.WidgetReconciler{Client:
+//     mgr.GetClient()}) is reported where it stores it;
 //   - a field that the package assigns clients that name none (the
 //     manager's client, below; a parameter every caller hands such a
 //     client) names none;

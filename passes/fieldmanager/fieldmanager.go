@@ -57,7 +57,7 @@ func New(cfg *Config, r ...*analysis.Analyzer) *analysis.Analyzer {
 		// and its index, built once for every pass.
 		Requires: []*analysis.Analyzer{ra, ignore.Analyzer},
 
-		FactTypes: []analysis.Fact{new(ParamWrites)},
+		FactTypes: []analysis.Fact{new(ParamWrites), new(FieldWrites)},
 	}
 	// The flags' defaults are cfg's values, so binding them keeps a
 	// configuration built in code.
@@ -105,9 +105,14 @@ func run(pass *analysis.Pass, cfg *Config, res *reach.Result) (any, error) {
 		}
 		c.testCtx = isTest(f)
 		ast.Inspect(f, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok {
-				r.check(f, call)
-				r.handover(f, call)
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				r.check(f, n)
+				r.handover(f, n)
+			case *ast.CompositeLit:
+				r.storedInLiteral(f, n)
+			case *ast.AssignStmt:
+				r.storedByAssignment(f, n)
 			}
 			return true
 		})
@@ -200,9 +205,11 @@ func (r *reporter) check(file *ast.File, call *ast.CallExpr) {
 	}
 	switch c.writeClient(instr) {
 	case none:
-	case unknown:
+	case unknown, named:
 		// None if the package's exported functions are handed clients
-		// that name none: reported where they are (the fact).
+		// that name none, or other packages store such a client in an
+		// exported field on objects of their own: reported where they
+		// are (the facts).
 		if r.exports {
 			if deps := c.assumed(func() state { return c.writeClient(instr) }); len(deps) > 0 {
 				desc := c.describe(file, call, instr, fn, kind) + " at " + r.position(sel.Sel.Pos())

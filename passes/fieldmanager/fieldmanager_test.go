@@ -111,6 +111,7 @@ func TestHandover(t *testing.T) {
 		"fieldmanager/handover/helperuse",
 		"fieldmanager/handover/mgrmain",
 		"fieldmanager/handover/mgropts",
+		"fieldmanager/handover/openfieldmain",
 	)
 	analysistest.Run(t, current(t), a,
 		"fieldmanager/handover/wrapped",

@@ -94,9 +94,26 @@ func (c *checker) describe(file *ast.File, call *ast.CallExpr, instr ssa.CallIns
 	return verb + " of " + obj
 }
 
-// handedOn collects, for the package's fact, the writes that name no field
-// manager only under the assumption that other packages hand the package
-// clients that name none.
+// FieldWrites is the fact a package exports about an exported struct
+// field that other packages can set on objects they make (a reconciler's
+// Client, which the package itself sets only in a constructor that wraps
+// it with client.WithFieldOwner): the writes through the field that name
+// no field manager when the client stored in it names none. The importing
+// package reports where it stores such a client in the field.
+type FieldWrites struct {
+	Count    int
+	Examples []string
+}
+
+func (*FieldWrites) AFact() {}
+
+func (f *FieldWrites) String() string {
+	return fmt.Sprintf("writes through the field: %d (%s)", f.Count, strings.Join(f.Examples, "; "))
+}
+
+// handedOn collects, for the package's facts, the writes that name no
+// field manager only under the assumption that other packages hand the
+// package clients that name none, or store them in its open fields.
 type handedOn struct {
 	byParam map[paramRef]*ParamWrite
 }
@@ -122,7 +139,14 @@ func (h *handedOn) add(ref paramRef, count int, examples []string) {
 func (h *handedOn) export(pass *analysis.Pass) {
 	byFunc := make(map[*types.Func][]ParamWrite)
 	var funcs []*types.Func
+	var fields []*types.Var
 	for ref, pw := range h.byParam {
+		if ref.field != nil {
+			if ref.field.Pkg() == pass.Pkg {
+				fields = append(fields, ref.field)
+			}
+			continue
+		}
 		if ref.fn.Pkg() != pass.Pkg || !ref.fn.Exported() {
 			continue
 		}
@@ -136,6 +160,11 @@ func (h *handedOn) export(pass *analysis.Pass) {
 		params := byFunc[fn]
 		sort.Slice(params, func(i, j int) bool { return params[i].Index < params[j].Index })
 		pass.ExportObjectFact(fn, &ParamWrites{Params: params})
+	}
+	sort.Slice(fields, func(i, j int) bool { return fields[i].Pos() < fields[j].Pos() })
+	for _, f := range fields {
+		pw := h.byParam[paramRef{field: f}]
+		pass.ExportObjectFact(f, &FieldWrites{Count: pw.Count, Examples: pw.Examples})
 	}
 }
 
@@ -212,19 +241,10 @@ func (r *reporter) handover(file *ast.File, call *ast.CallExpr) {
 			if pw.Manager {
 				r.reportManagerHandover(file, fn, arg, val, pw)
 			} else {
-				r.reportHandover(file, call, fn, arg, pw)
+				r.reportHandover(file, "client handed to "+r.funcName(file, fn), arg, pw)
 			}
 		case unknown:
-			if !r.exports {
-				continue
-			}
-			examples := make([]string, 0, len(pw.Examples))
-			for _, ex := range pw.Examples {
-				examples = append(examples, ex+" (through "+r.funcName(file, fn)+")")
-			}
-			for _, dep := range c.assumed(eval) {
-				r.handed.add(dep, pw.Count, examples)
-			}
+			r.passOn(pw, r.funcName(file, fn), eval)
 		}
 	}
 }
@@ -252,7 +272,11 @@ func reached(pw ParamWrite) (writes, list string) {
 	return writes, list
 }
 
-func (r *reporter) reportHandover(file *ast.File, call *ast.CallExpr, fn *types.Func, arg ast.Expr, pw ParamWrite) {
+// reportHandover reports arg, a client that names no field manager and
+// reaches pw's writes, where it is handed over (what: "client handed to
+// controller.NewWidgetReconciler"), with a fix that wraps it with
+// client.WithFieldOwner.
+func (r *reporter) reportHandover(file *ast.File, what string, arg ast.Expr, pw ParamWrite) {
 	writes, list := reached(pw)
 	// client.New wraps with WithFieldOwner where Options has FieldOwner, so
 	// either proves the release has it.
@@ -264,8 +288,8 @@ func (r *reporter) reportHandover(file *ast.File, call *ast.CallExpr, fn *types.
 	case !hasWithOwner:
 		advice = "wrap it with client.WithFieldOwner(...), or pass client.FieldOwner(...) to each of those writes (no suggested fix: the package does not import the client package, so whether this release has client.WithFieldOwner is not known here)"
 	}
-	msg := fmt.Sprintf("client handed to %s names no field manager, and %s through it (%s); managedFields will show the client's user agent: %s",
-		r.funcName(file, fn), writes, list, advice)
+	msg := fmt.Sprintf("%s names no field manager, and %s through it (%s); managedFields will show the client's user agent: %s",
+		what, writes, list, advice)
 	d := analysis.Diagnostic{Pos: arg.Pos(), End: arg.End(), Message: msg}
 	switch {
 	case !hasWithOwner:
@@ -344,4 +368,100 @@ func isTestSupport(f *ast.File) bool {
 		}
 	}
 	return false
+}
+
+// storedInLiteral checks a composite literal of another package's struct
+// type that sets a field with a FieldWrites fact: a client that names no
+// field manager is reported there, like a client handed over.
+func (r *reporter) storedInLiteral(file *ast.File, lit *ast.CompositeLit) {
+	t := r.c.info.TypeOf(lit)
+	if t == nil {
+		return
+	}
+	for _, elt := range lit.Elts {
+		kv, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		key, ok := kv.Key.(*ast.Ident)
+		if !ok {
+			continue
+		}
+		if f, ok := r.c.info.Uses[key].(*types.Var); ok && f.IsField() {
+			r.stored(file, kv, f, t, kv.Value)
+		}
+	}
+}
+
+// storedByAssignment checks an assignment to a field with a FieldWrites
+// fact (r.Client = mgr.GetClient()), like storedInLiteral.
+func (r *reporter) storedByAssignment(file *ast.File, as *ast.AssignStmt) {
+	if as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
+		return
+	}
+	for i, lhs := range as.Lhs {
+		sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
+		if !ok {
+			continue
+		}
+		s, ok := r.c.info.Selections[sel]
+		if !ok || s.Kind() != types.FieldVal {
+			continue
+		}
+		if f, ok := s.Obj().(*types.Var); ok {
+			r.stored(file, lhs, f, s.Recv(), as.Rhs[i])
+		}
+	}
+}
+
+// stored checks val, stored in field f of another package's type at, the
+// store's syntax (its SSA store is placed in it).
+func (r *reporter) stored(file *ast.File, at ast.Node, f *types.Var, recv types.Type, val ast.Expr) {
+	c := r.c
+	if f.Pkg() == nil || f.Pkg() == r.pass.Pkg {
+		return
+	}
+	var fact FieldWrites
+	if !r.pass.ImportObjectFact(f.Origin(), &fact) {
+		return
+	}
+	var store *ssa.Store
+	for _, s := range c.program().FieldStores(f) {
+		if s.Pos() >= at.Pos() && s.Pos() < at.End() {
+			store = s
+			break
+		}
+	}
+	if store == nil {
+		return // not in the package's SSA: undecided
+	}
+	name := f.Name()
+	if n := crmodel.NamedOf(recv); n != nil {
+		name = types.TypeString(n.Origin(), qualifier(file)) + "." + name
+	}
+	pw := ParamWrite{Count: fact.Count, Examples: fact.Examples}
+	eval := func() state { return c.client(store.Val) }
+	switch eval() {
+	case none:
+		r.reportHandover(file, "client stored in "+name, val, pw)
+	case unknown:
+		r.passOn(pw, name, eval)
+	}
+}
+
+// passOn adds pw's writes, reached through what (another package's
+// function or field), to the package's own facts, for the parameters
+// whose clients decide the client eval evaluates: a client handed on from
+// the package's callers.
+func (r *reporter) passOn(pw ParamWrite, what string, eval func() state) {
+	if !r.exports {
+		return
+	}
+	examples := make([]string, 0, len(pw.Examples))
+	for _, ex := range pw.Examples {
+		examples = append(examples, ex+" (through "+what+")")
+	}
+	for _, dep := range r.c.assumed(eval) {
+		r.handed.add(dep, pw.Count, examples)
+	}
 }

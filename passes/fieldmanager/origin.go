@@ -162,12 +162,65 @@ func (c *checker) field(f *types.Var, owner, outer *types.Named) state {
 		}
 	}
 	return c.memoize(f, whatClient, func() state {
-		vals := c.stored(c.program().FieldStores(f))
-		if len(vals) == 0 {
+		stores := c.stored(c.program().FieldStores(f))
+		if len(stores) == 0 {
 			return none
 		}
-		return c.joinValues(vals, c.client)
+		if c.assume && c.openField(f, stores) {
+			return c.assumeOpen(f, values(stores))
+		}
+		return c.joinValues(values(stores), c.client)
 	})
+}
+
+// openField reports whether other packages can set field f on objects of
+// their own, so that what the package stores in it says nothing about
+// theirs: f is an exported field of one of the package's types, and the
+// package stores to it only in objects it makes itself (a constructor's
+// composite literal), never in an object it is handed (r.Client = ... in
+// a SetupWithManager), which could overwrite what another package stored.
+func (c *checker) openField(f *types.Var, stores []*ssa.Store) bool {
+	if !f.Exported() || f.Pkg() != c.pkg || c.pkg.Name() == "main" {
+		return false
+	}
+	for _, s := range stores {
+		if !madeHere(s.Addr) {
+			return false
+		}
+	}
+	return true
+}
+
+// madeHere reports whether addr is a field of an object allocated in the
+// function that stores to it (through embedded fields).
+func madeHere(addr ssa.Value) bool {
+	for {
+		switch a := addr.(type) {
+		case *ssa.FieldAddr:
+			addr = a.X
+		case *ssa.Alloc:
+			return true
+		default:
+			return false
+		}
+	}
+}
+
+// assumeOpen evaluates an open field (openField) under c.assume: another
+// package may store a client that names none in it, so it is none, and
+// f is among the assumptions (a fact on f tells those packages which
+// writes their client reaches). The package's own stores that are none
+// under the assumption add theirs (a constructor's client parameter).
+func (c *checker) assumeOpen(f *types.Var, vals []ssa.Value) state {
+	outer := c.deps
+	for _, v := range vals {
+		c.deps = nil
+		if c.client(v) == none {
+			outer = append(outer, c.deps...)
+		}
+	}
+	c.deps = append(outer, paramRef{field: f.Origin()})
+	return none
 }
 
 // configured looks key up in the settings; unowned wins over owned.

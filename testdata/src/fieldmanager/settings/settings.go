@@ -60,7 +60,7 @@ func (r *ForcedType) write(ctx context.Context, w *v1alpha1.Widget) {
 
 // NotListed is set from a parameter here and not listed: unknown.
 type NotListed struct {
-	client.Client
+	client.Client // want Client:`^writes through the field: 1 \(Create of \*corev1\.ConfigMap at settings\.go:69\)$`
 }
 
 func NewNotListed(c client.Client) *NotListed { return &NotListed{c} } // want NewNotListed:`param 0: 1 writes \(Create of \*corev1\.ConfigMap at settings\.go:69\)`

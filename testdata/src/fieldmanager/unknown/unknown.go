@@ -31,7 +31,7 @@ func create(ctx context.Context, c client.Client, cm *corev1.ConfigMap) error {
 // it never calls: unknown here; the fact names the writes, for the
 // packages that call NewFromParam.
 type FromParam struct {
-	client.Client
+	client.Client // want Client:`^writes through the field: 2 \(status Update of \*v1alpha1\.Widget at unknown\.go:40; Create of \*corev1\.ConfigMap at unknown\.go:41\)$`
 }
 
 func NewFromParam(c client.Client) *FromParam { return &FromParam{Client: c} } // want NewFromParam:`param 0: 2 writes \(status Update of \*v1alpha1\.Widget at unknown\.go:40; Create of \*corev1\.ConfigMap at unknown\.go:41\)`
@@ -59,7 +59,7 @@ func (r *FromManager) write(ctx context.Context, cm *corev1.ConfigMap) error {
 
 // A field assigned both a wrapped and a plain client.
 type Mixed struct {
-	C client.Client
+	C client.Client // want C:`^writes through the field: 1 \(Update of \*corev1\.ConfigMap at unknown\.go:75\)$`
 }
 
 func NewMixed(c client.Client, cfgd bool) *Mixed {

@@ -30,7 +30,7 @@ func (r *R) write(ctx context.Context, cm *corev1.ConfigMap, opts ...client.Upda
 
 // A field assigned from a parameter here.
 type FromParam struct {
-	C client.Client
+	C client.Client // want C:`^writes through the field: 1 \(Create of \*corev1\.ConfigMap at silent\.go:39\)$`
 }
 
 func NewFromParam(c client.Client) *FromParam { return &FromParam{C: c} } // want NewFromParam:`param 0: 1 writes`
