@@ -146,7 +146,7 @@ func (e *Embedded) write(ctx context.Context, cm *corev1.ConfigMap) error {
 // A generic struct: its instances' fields are its own.
 type Generic[T any] struct {
 	client.Client // want Client:`^writes through the field: 2 \(Create of \*corev1\.ConfigMap at present\.go:1\d\d; Update of \*corev1\.ConfigMap at present\.go:1\d\d\)$`
-	Item T
+	Item          T
 }
 
 func NewGeneric[T any](c client.Client) *Generic[T] {
