@@ -7,10 +7,13 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/statuslint/statuslint/analyzer"
+	"github.com/statuslint/statuslint/internal/ignore"
 	"github.com/statuslint/statuslint/internal/testmodule"
 )
 
@@ -19,7 +22,10 @@ var update = flag.Bool("update", false, "rewrite the golden files of the integra
 var diagLine = regexp.MustCompile(`^(\S+\.go):(\d+):(\d+): (.*)$`)
 
 // diagnostics extracts "file:line:col: message" lines from a tool's output,
-// with file names relative to dir, sorted. The related information go vet
+// with file names relative to dir, sorted, and without the pass's name that
+// go vet's and the command's messages end with (NameFindings), so that
+// they compare with the front ends that name the pass apart (gopls,
+// golangci-lint, nogo); TestPassNames checks the names. The related information go vet
 // and statuslint print under a finding, indented (the reconcile path, one
 // step a line), is appended to the finding's line, each entry as
 // " [related file:line:col: message]".
@@ -39,10 +45,29 @@ func diagnostics(dir, out string) []string {
 			lines[len(lines)-1] += " [related " + file + ":" + m[2] + ":" + m[3] + ": " + msg + "]"
 			continue
 		}
-		lines = append(lines, file+":"+m[2]+":"+m[3]+": "+m[4])
+		lines = append(lines, file+":"+m[2]+":"+m[3]+": "+withoutPassName(m[4]))
 	}
 	sort.Strings(lines)
 	return lines
+}
+
+// withoutPassName returns a message without the " (pass)" it ends with.
+func withoutPassName(msg string) string {
+	if rest, name, ok := cutPassName(msg); ok && name != "" {
+		return rest
+	}
+	return msg
+}
+
+// cutPassName splits a message into its text and the name of the pass it
+// ends with, " (statusupdate)"; ok is false when it ends with none.
+func cutPassName(msg string) (text, pass string, ok bool) {
+	for _, name := range append(slices.Clone(analyzer.Names), ignore.Name) {
+		if text, found := strings.CutSuffix(msg, " ("+name+")"); found {
+			return text, name, true
+		}
+	}
+	return msg, "", false
 }
 
 func goVet(t *testing.T, dir string, args ...string) []string {

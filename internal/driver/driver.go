@@ -26,6 +26,7 @@ import (
 	"io"
 	"log"
 	"os"
+	"os/exec"
 	"runtime"
 	"runtime/pprof"
 	"runtime/trace"
@@ -126,7 +127,7 @@ func run(progname string, analyzers []*analysis.Analyzer, args []string, stdout,
 			return 0
 		}
 		fmt.Fprintf(stderr, "Run '%s -help' for usage.\n", progname)
-		return 1
+		return 2
 	}
 	switch {
 	case fs.NArg() == 1 && fs.Arg(0) == "help":
@@ -134,7 +135,7 @@ func run(progname string, analyzers []*analysis.Analyzer, args []string, stdout,
 		return 0
 	case fs.NArg() == 0:
 		usage(progname, analyzers, fs, stderr)
-		return 1
+		return 2
 	}
 	if opts.verbose && !strings.Contains(opts.debug, "v") {
 		opts.debug += "v"
@@ -181,6 +182,9 @@ func run(progname string, analyzers []*analysis.Analyzer, args []string, stdout,
 	ld, loaded, err := plan(LoadConfig{Tests: opts.tests, AllSource: vetskip.Disabled(), cache: cache}, fs.Args())
 	if err != nil {
 		log.Print(err)
+		if !inModule() {
+			log.Print("there is no go.mod here or above: run statuslint in a Go module (the directory of its go.mod, or below it), e.g. cd path/to/operator && statuslint ./...")
+		}
 		return 1
 	}
 	listed := time.Since(t0)
@@ -253,25 +257,19 @@ func run(progname string, analyzers []*analysis.Analyzer, args []string, stdout,
 		return exitcode
 	}
 
+	findings := Findings(graph)
 	if opts.json {
-		if err := graph.PrintJSON(stdout); err != nil {
+		if err := printJSON(stdout, graph, findings); err != nil {
 			exitAtLeast(1)
 		}
 	} else {
-		if err := graph.PrintText(stderr, opts.context); err != nil {
+		failed := printActionErrors(stderr, graph)
+		if err := printText(stderr, findings, opts.context, workingDir()); err != nil {
 			exitAtLeast(1)
-		}
-		var failed, diags int
-		for act := range graph.All() {
-			if act.Err != nil {
-				failed++
-			} else if act.IsRoot {
-				diags += len(act.Diagnostics)
-			}
 		}
 		if failed > 0 {
 			exitAtLeast(1)
-		} else if diags > 0 {
+		} else if len(findings) > 0 {
 			exitAtLeast(3)
 		}
 	}
@@ -297,17 +295,21 @@ func writeHeapProfile(file string) error {
 // usage prints what the command does, how to run it, its analyzers and
 // its flags.
 func usage(progname string, analyzers []*analysis.Analyzer, fs *flag.FlagSet, w io.Writer) {
-	fmt.Fprintf(w, `%[1]s finds controller-runtime code that fights the API server: status
-Updates that fail with 409 Conflict when the cache lags, writes that name no
-field manager, and status written when no condition changed. A finding
-carries a suggested fix where one is safe.
+	fmt.Fprintf(w, `%[1]s finds the writes with which a controller-runtime controller fights
+its own API server: each pass below finds one way a controller wastes or
+loses API writes, and a finding carries a suggested fix where one is safe.
+A finding ends with the name of its pass, as //statuslint:ignore needs it.
 
 Usage:
-  %[1]s [flags] packages...          report the findings (exit 3 when there are any)
+  %[1]s [flags] packages...          report the findings
   %[1]s -fix [-diff] packages...     apply the suggested fixes, or print them as a diff
   go vet -vettool=$(which %[1]s) packages...
   go fix -fixtool=$(which %[1]s) packages...
   %[1]s help ANALYZER                an analyzer's documentation and flags
+  %[1]s -version                     the version of this binary
+
+Exit codes: 0 nothing to report (and with -json or -fix, nothing failed),
+3 findings, 1 a package could not be loaded or analysed, 2 a bad command line.
 
 Analyzers (all run by default; -NAME runs only those named, -NAME=false all but those):
 `, progname)
@@ -399,14 +401,27 @@ func selectAnalyzers(all []*analysis.Analyzer, enabled map[*analysis.Analyzer]*t
 // dependencies first, as packages.PrintErrors does, and returns how many
 // there were. An error without a position is prefixed with the program's
 // name instead of "-".
+//
+// A package type-checked from source that has errors of its own has them
+// once, with their positions: the compiler's report of the same errors
+// ("# pkg" and its lines, from listing the package) is left out. A root
+// package not analysed because a package it imports has errors says so
+// on one line.
 func printErrors(w io.Writer, progname string, loaded *Loaded) int {
 	n := 0
+	wd := workingDir()
 	print := func(p *packages.Package) {
+		checked := slices.ContainsFunc(p.Errors, func(e packages.Error) bool {
+			return e.Kind == packages.TypeError || e.Kind == packages.ParseError
+		})
 		for _, err := range p.Errors {
-			if err.Pos == "" || err.Pos == "-" {
+			switch {
+			case checked && strings.HasPrefix(err.Msg, "# "):
+				continue // the compiler's copy of the errors below
+			case err.Pos == "" || err.Pos == "-":
 				fmt.Fprintf(w, "%s: %s\n", progname, err.Msg)
-			} else {
-				fmt.Fprintln(w, err)
+			default:
+				fmt.Fprintf(w, "%s: %s\n", shortPath(err.Pos, wd), err.Msg)
 			}
 			n++
 		}
@@ -417,7 +432,90 @@ func printErrors(w io.Writer, progname string, loaded *Loaded) int {
 	for _, p := range postorder(loaded.Roots) {
 		print(p)
 	}
+	for _, p := range loaded.Roots {
+		if p.IllTyped && len(p.Errors) == 0 {
+			if bad := brokenImport(p); bad != nil {
+				fmt.Fprintf(w, "%s: %s not analysed: it imports %s, which has errors\n", progname, p.ID, bad.PkgPath)
+				n++
+			}
+		}
+	}
 	return n
+}
+
+// inModule reports whether the go command finds a main module from the
+// working directory (GOMOD names a go.mod file), or cannot tell.
+func inModule() bool {
+	out, err := exec.Command("go", "env", "GOMOD").Output()
+	if err != nil {
+		return true
+	}
+	gomod := strings.TrimSpace(string(out))
+	return gomod != "" && gomod != os.DevNull
+}
+
+// UnknownPass returns an error naming the valid passes when a command line
+// asks for the documentation of one that does not exist ("help nosuch"),
+// else nil.
+func UnknownPass(analyzers []*analysis.Analyzer, args []string) error {
+	if len(args) < 2 || args[0] != "help" {
+		return nil
+	}
+	var names []string
+	for _, a := range analyzers {
+		names = append(names, a.Name)
+	}
+	for _, name := range args[1:] {
+		if !slices.Contains(names, name) {
+			return fmt.Errorf("no pass named %q; the passes are %s", name, strings.Join(names, ", "))
+		}
+	}
+	return nil
+}
+
+// brokenImport returns the package with errors that makes p ill-typed
+// through its imports, or nil.
+func brokenImport(p *packages.Package) *packages.Package {
+	seen := make(map[*packages.Package]bool)
+	var find func(p *packages.Package) *packages.Package
+	find = func(p *packages.Package) *packages.Package {
+		for _, imp := range p.Imports {
+			if seen[imp] || !imp.IllTyped {
+				continue
+			}
+			seen[imp] = true
+			if len(imp.Errors) > 0 {
+				return imp
+			}
+			if bad := find(imp); bad != nil {
+				return bad
+			}
+		}
+		return nil
+	}
+	return find(p)
+}
+
+// printActionErrors prints the errors of the graph's actions, one line
+// each with the pass and the package, and returns how many actions
+// failed. The checker's consequences of other errors are counted but not
+// printed: an analysis skipped for a package's own errors (printed by
+// printErrors), and the failed prerequisites of an action whose
+// prerequisite's error is printed itself.
+func printActionErrors(w io.Writer, graph *checker.Graph) int {
+	failed := 0
+	for act := range graph.All() {
+		if act.Err == nil {
+			continue
+		}
+		failed++
+		msg := act.Err.Error()
+		if strings.HasPrefix(msg, "failed prerequisites") || act.Package.IllTyped && msg == "analysis skipped due to errors in package" {
+			continue
+		}
+		fmt.Fprintf(w, "%s: %s: %s\n", act.Analyzer.Name, act.Package.ID, msg)
+	}
+	return failed
 }
 
 // printTimes prints the actions that took 90% of the analysis time.

@@ -49,8 +49,8 @@ func TestUsage(t *testing.T) {
 		args []string
 		code int
 	}{
-		{nil, 1},
-		{[]string{"-fix"}, 1},
+		{nil, 2},
+		{[]string{"-fix"}, 2},
 		{[]string{"help"}, 0},
 		{[]string{"-help"}, 0},
 	} {
@@ -66,7 +66,7 @@ func TestUsage(t *testing.T) {
 		}
 	}
 	code, _, stderr := runIn(t, dir, "-trace=x", "-nosuch", "./...")
-	if code != 1 || !strings.Contains(stderr, "-nosuch") || !strings.Contains(stderr, "statuslint -help") {
+	if code != 2 || !strings.Contains(stderr, "-nosuch") || !strings.Contains(stderr, "statuslint -help") {
 		t.Errorf("unknown flag: exit %d\n%s", code, stderr)
 	}
 }
@@ -235,8 +235,8 @@ func TestBadPattern(t *testing.T) {
 		t.Errorf("exit %d, want 1 with one line\n%s", code, stderr)
 	}
 	code, _, stderr = runIn(t, dir, "-nosuchflag", "./...")
-	if code != 1 || !strings.Contains(stderr, "nosuchflag") {
-		t.Errorf("exit %d, want 1 naming the flag\n%s", code, stderr)
+	if code != 2 || !strings.Contains(stderr, "nosuchflag") {
+		t.Errorf("exit %d, want 2 naming the flag\n%s", code, stderr)
 	}
 }
 
@@ -264,6 +264,57 @@ func TestTypeErrors(t *testing.T) {
 	}
 	if !strings.Contains(stderr, "status.SetReady") {
 		t.Errorf("the well-typed package was not analyzed:\n%s", stderr)
+	}
+	// Each error once, relative to the working directory, the importer
+	// of the broken package on one line, and none of the checker's
+	// consequences ("analysis skipped", "failed prerequisites").
+	if n := strings.Count(stderr, "broken.go:5"); n != 1 || !strings.Contains(stderr, "\ninternal/broken/broken.go:5:") && !strings.HasPrefix(stderr, "internal/broken/broken.go:5:") {
+		t.Errorf("the type error is not printed once, relative to the module (%d times):\n%s", n, stderr)
+	}
+	if strings.Contains(stderr, "analysis skipped") || strings.Contains(stderr, "failed prerequisites") {
+		t.Errorf("the checker's consequences of the errors are printed:\n%s", stderr)
+	}
+	if !strings.Contains(stderr, "statuslint: example.com/skiptest/internal/user not analysed: it imports example.com/skiptest/internal/broken, which has errors\n") {
+		t.Errorf("no line for the package that imports the broken one:\n%s", stderr)
+	}
+}
+
+// TestOneFindingPerPackage: a package and its test variant make the same
+// findings in the package's files; text and JSON have each once, JSON
+// under the package, text with paths relative to the working directory.
+func TestOneFindingPerPackage(t *testing.T) {
+	dir := testmodule.StubModule(t)
+	testmodule.WriteFiles(t, dir, map[string]string{
+		"internal/controller/direct/direct_test.go": "package direct\n\nimport \"testing\"\n\nfunc TestNothing(t *testing.T) {}\n",
+	})
+	code, stdout, stderr := runIn(t, dir, "-json", "./internal/controller/direct")
+	if code != 0 {
+		t.Fatalf("exit %d, want 0 with -json\n%s", code, stderr)
+	}
+	var tree map[string]map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(stdout), &tree); err != nil {
+		t.Fatalf("%v\n%s", err, stdout)
+	}
+	for id := range tree {
+		if id != "example.com/skiptest/internal/controller/direct" {
+			t.Errorf("findings under %s, want them under the package alone:\n%s", id, stdout)
+		}
+	}
+	if n := strings.Count(stdout, "status written with Update"); n != 1 {
+		t.Errorf("the finding is in the JSON %d times, want once:\n%s", n, stdout)
+	}
+	_, _, text := runIn(t, dir, "./internal/controller/direct")
+	var first []string
+	for _, line := range strings.Split(strings.TrimSpace(text), "\n") {
+		if !strings.HasPrefix(line, "internal/controller/direct/") {
+			t.Errorf("line not relative to the working directory: %s", line)
+		}
+		if !strings.Contains(line, ": \t") {
+			first = append(first, line)
+		}
+	}
+	if len(first) != len(slices.Compact(slices.Sorted(slices.Values(first)))) {
+		t.Errorf("a finding is printed twice:\n%s", text)
 	}
 }
 
@@ -302,7 +353,9 @@ func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Res
 	if code != 0 {
 		t.Fatalf("-fix -diff: exit %d\n%s", code, stderr)
 	}
-	for _, want := range []string{"--- " + file + " (old)", "+++ " + file + " (new)", "+\treturn reconcile.Result{}, r.Status().Patch(ctx, &w, client.MergeFrom(base)"} {
+	// The headers name the file relative to the working directory.
+	short := filepath.Join("internal", "controller", "fixme", "fixme.go")
+	for _, want := range []string{"--- " + short + " (old)", "+++ " + short + " (new)", "+\treturn reconcile.Result{}, r.Status().Patch(ctx, &w, client.MergeFrom(base)"} {
 		if !strings.Contains(diff, want) {
 			t.Errorf("-diff output lacks %q:\n%s", want, diff)
 		}

@@ -97,6 +97,7 @@ fixes:
 	}
 	sort.Strings(names)
 	var written, failed int
+	wd := workingDir()
 	for _, name := range names {
 		final, err := textedit.Apply(baseline[name], accepted[name])
 		if err != nil {
@@ -106,7 +107,8 @@ fixes:
 			final = formatted
 		}
 		if printDiff {
-			io.WriteString(w, textedit.Unified(name+" (old)", name+" (new)", string(baseline[name]), string(final)))
+			short := shortPath(name, wd)
+			io.WriteString(w, textedit.Unified(short+" (old)", short+" (new)", string(baseline[name]), string(final)))
 			continue
 		}
 		mode := os.FileMode(0o644)
