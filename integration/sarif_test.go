@@ -3,9 +3,11 @@ package integration
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -229,4 +231,70 @@ func nth(v any, path ...any) map[string]any {
 		}
 	}
 	return v.(map[string]any)
+}
+
+// TestSarifCommand runs the binary with -format=sarif on a copy of the
+// example (a git repository, as GitHub checks it out): the log is valid
+// SARIF 2.1.0, names every finding the text report has by its pass, with
+// paths relative to the repository's root, and the run exits 0 with
+// findings, as -json does.
+func TestSarifCommand(t *testing.T) {
+	check := sarifcheckBinary(t)
+	dir := testmodule.ExampleCopy(t)
+	repo := filepath.Dir(dir)
+	if err := os.Mkdir(filepath.Join(repo, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	bin := statuslintBinary(t)
+	r := run(t, dir, nil, bin, "-format=sarif", "./...")
+	if r.ExitCode != 0 {
+		t.Fatalf("-format=sarif: exit %d, want 0\n%s", r.ExitCode, r.Stderr)
+	}
+	file := filepath.Join(t.TempDir(), "statuslint.sarif")
+	if err := os.WriteFile(file, []byte(r.Stdout), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if res := run(t, dir, nil, check, file); res.ExitCode != 0 {
+		t.Fatalf("sarifcheck: exit %d\n%s%s", res.ExitCode, res.Stdout, res.Stderr)
+	}
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				RuleID    string
+				Locations []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct{ URI, URIBaseID string }
+						Region           struct{ StartLine, StartColumn int }
+					}
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(r.Stdout), &log); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, res := range log.Runs[0].Results {
+		loc := res.Locations[0].PhysicalLocation
+		uri, ok := strings.CutPrefix(loc.ArtifactLocation.URI, filepath.Base(dir)+"/")
+		if loc.ArtifactLocation.URIBaseID != "%SRCROOT%" || !ok {
+			t.Errorf("%s: uri %+v, want one relative to the repository's root", res.RuleID, loc.ArtifactLocation)
+		}
+		got = append(got, fmt.Sprintf("%s:%d:%d: %s", uri, loc.Region.StartLine, loc.Region.StartColumn, res.RuleID))
+	}
+	text := run(t, dir, nil, bin, "./...")
+	var want []string
+	for _, line := range strings.Split(text.Stderr, "\n") {
+		m := diagLine.FindStringSubmatch(line)
+		if m == nil || strings.HasPrefix(m[4], "\t") {
+			continue
+		}
+		_, pass, _ := cutPassName(m[4])
+		want = append(want, fmt.Sprintf("%s:%s:%s: %s", m[1], m[2], m[3], pass))
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if len(want) == 0 || !slices.Equal(got, want) {
+		t.Errorf("SARIF results:\n%s\ntext findings:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
 }

@@ -71,6 +71,7 @@ func Handles(args []string) bool {
 // options are the driver's own flags, as multichecker names them.
 type options struct {
 	json       bool
+	format     string
 	context    int
 	fix, diff  bool
 	tests      bool
@@ -97,7 +98,8 @@ func run(progname string, analyzers []*analysis.Analyzer, args []string, stdout,
 	fs.SetOutput(stderr)
 	fs.Usage = func() {}
 	var opts options
-	fs.BoolVar(&opts.json, "json", false, "emit JSON output")
+	fs.BoolVar(&opts.json, "json", false, "emit JSON output (the same as -format=json)")
+	fs.StringVar(&opts.format, "format", "text", "output format: text, json (go vet -json's), or sarif (SARIF 2.1.0, for GitHub code scanning)")
 	fs.IntVar(&opts.context, "c", -1, "display offending line with this many lines of context")
 	fs.BoolVar(&opts.fix, "fix", false, "apply all suggested fixes")
 	fs.BoolVar(&opts.diff, "diff", false, "with -fix, don't update the files, but print a unified diff")
@@ -135,6 +137,20 @@ func run(progname string, analyzers []*analysis.Analyzer, args []string, stdout,
 		return 0
 	case fs.NArg() == 0:
 		usage(progname, analyzers, fs, stderr)
+		return 2
+	}
+	switch opts.format {
+	case "text":
+		if opts.json {
+			opts.format = "json"
+		}
+	case "json", "sarif":
+		if opts.json && opts.format != "json" {
+			fmt.Fprintf(stderr, "%s: -json and -format=%s: choose one\n", progname, opts.format)
+			return 2
+		}
+	default:
+		fmt.Fprintf(stderr, "%s: -format=%s: the formats are text, json and sarif\n", progname, opts.format)
 		return 2
 	}
 	if opts.verbose && !strings.Contains(opts.debug, "v") {
@@ -258,11 +274,22 @@ func run(progname string, analyzers []*analysis.Analyzer, args []string, stdout,
 	}
 
 	findings := Findings(graph)
-	if opts.json {
+	switch opts.format {
+	case "json":
 		if err := printJSON(stdout, graph, findings); err != nil {
 			exitAtLeast(1)
 		}
-	} else {
+	case "sarif":
+		// Like -json, it exits 0 unless something failed, so that a CI
+		// step uploading it runs; what failed is printed as in text.
+		if printActionErrors(stderr, graph) > 0 {
+			exitAtLeast(1)
+		}
+		if err := printSARIF(stdout, analyzers, findings); err != nil {
+			log.Print(err)
+			exitAtLeast(1)
+		}
+	default:
 		failed := printActionErrors(stderr, graph)
 		if err := printText(stderr, findings, opts.context, workingDir()); err != nil {
 			exitAtLeast(1)

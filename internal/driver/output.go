@@ -12,6 +12,10 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
+
+	"github.com/statuslint/statuslint/internal/sarif"
+	"github.com/statuslint/statuslint/internal/version"
+	"github.com/statuslint/statuslint/passes/reach"
 )
 
 // A Finding is one diagnostic of a root package, reported once: a
@@ -214,4 +218,24 @@ func printJSON(w io.Writer, graph *checker.Graph, findings []Finding) error {
 	}
 	_, err = fmt.Fprintf(w, "%s\n", data)
 	return err
+}
+
+// printSARIF prints the findings as SARIF 2.1.0, one rule per pass (the
+// shared analysis, which reports nothing, has none), file URIs relative
+// to the repository's root.
+func printSARIF(w io.Writer, analyzers []*analysis.Analyzer, findings []Finding) error {
+	var rules []*analysis.Analyzer
+	for _, a := range analyzers {
+		if a.Name != reach.Name {
+			rules = append(rules, a)
+		}
+	}
+	fs := make([]sarif.Finding, len(findings))
+	for i, f := range findings {
+		fs[i] = sarif.Finding{Analyzer: f.Analyzer, Fset: f.Fset, Diagnostic: f.Diagnostic}
+	}
+	return sarif.Write(w, rules, fs, sarif.Options{
+		Version: version.String(),
+		Root:    sarif.RepoRoot(workingDir()),
+	})
 }
