@@ -116,8 +116,25 @@ func (c *checker) load(addr ssa.Value) state {
 		return c.selectedField(a)
 	case *ssa.Global:
 		return c.global(a)
+	case *ssa.Parameter:
+		return c.pointerParam(a)
 	}
 	return c.local(addr, c.client)
+}
+
+// pointerParam evaluates the client a pointer parameter points to
+// (ReconcileX(ctx, c *client.Client, ...) called with &r.Client): from
+// what every call's argument points to, as for a client parameter; unknown
+// when the function stores through it.
+func (c *checker) pointerParam(p *ssa.Parameter) state {
+	if refs := p.Referrers(); refs != nil {
+		for _, ref := range *refs {
+			if st, ok := ref.(*ssa.Store); ok && st.Addr == p {
+				return unknown
+			}
+		}
+	}
+	return c.paramFrom(p, whatPointerParam, false, c.load)
 }
 
 // local evaluates a local variable kept in memory (captured by a closure,
@@ -406,6 +423,7 @@ type paramRef struct {
 	fn      *types.Func
 	index   int
 	manager bool
+	pointer bool // the parameter points to the client (see pointerParam)
 	field   *types.Var
 }
 
@@ -449,6 +467,7 @@ func (c *checker) paramFrom(p *ssa.Parameter, what int, manager bool, eval func(
 		return unknown // a receiver, a function literal's parameter
 	}
 	ref.manager = manager
+	ref.pointer = what == whatPointerParam
 	return c.memoize(p, what, func() state {
 		prog := c.program()
 		fn := ref.fn

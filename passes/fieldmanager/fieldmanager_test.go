@@ -112,8 +112,10 @@ func TestHandover(t *testing.T) {
 		"fieldmanager/handover/mgrmain",
 		"fieldmanager/handover/mgropts",
 		"fieldmanager/handover/openfieldmain",
+		"fieldmanager/handover/mgrfunc",
 	)
 	analysistest.Run(t, current(t), a,
+		"fieldmanager/handover/ptrmain",
 		"fieldmanager/handover/wrapped",
 		"fieldmanager/handover/lookalike",
 	)

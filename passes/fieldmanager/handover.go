@@ -41,6 +41,11 @@ type ParamWrite struct {
 	// names a field manager is decided from the manager's options where
 	// the manager is made.
 	Manager bool
+
+	// Pointer is set when the parameter is a pointer to a client
+	// (ReconcileX(ctx, &r.Client)): the writes go through the client it
+	// points to.
+	Pointer bool
 }
 
 // maxExamples bounds the writes a fact names, to keep facts small.
@@ -52,8 +57,11 @@ func (f *ParamWrites) String() string {
 	var parts []string
 	for _, p := range f.Params {
 		kind := ""
-		if p.Manager {
+		switch {
+		case p.Manager:
 			kind = " (manager)"
+		case p.Pointer:
+			kind = " (pointer)"
 		}
 		parts = append(parts, fmt.Sprintf("param %d%s: %d writes (%s)", p.Index, kind, p.Count, strings.Join(p.Examples, "; ")))
 	}
@@ -124,7 +132,7 @@ func (h *handedOn) add(ref paramRef, count int, examples []string) {
 	}
 	pw := h.byParam[ref]
 	if pw == nil {
-		pw = &ParamWrite{Index: ref.index, Manager: ref.manager}
+		pw = &ParamWrite{Index: ref.index, Manager: ref.manager, Pointer: ref.pointer}
 		h.byParam[ref] = pw
 	}
 	pw.Count += count
@@ -233,14 +241,20 @@ func (r *reporter) handover(file *ast.File, call *ast.CallExpr) {
 			continue
 		}
 		eval := func() state { return c.client(val) }
-		if pw.Manager {
+		switch {
+		case pw.Manager:
 			eval = func() state { return c.manager(val) }
+		case pw.Pointer:
+			eval = func() state { return c.load(val) }
 		}
 		switch eval() {
 		case none:
-			if pw.Manager {
+			switch {
+			case pw.Manager:
 				r.reportManagerHandover(file, fn, arg, val, pw)
-			} else {
+			case pw.Pointer:
+				r.reportPointerHandover(file, fn, arg, pw)
+			default:
 				r.reportHandover(file, "client handed to "+r.funcName(file, fn), arg, pw)
 			}
 		case unknown:
@@ -270,6 +284,17 @@ func reached(pw ParamWrite) (writes, list string) {
 		list += ", ..."
 	}
 	return writes, list
+}
+
+// reportPointerHandover reports arg, the address of a client that names
+// no field manager, handed to fn, whose fact says the client it points to
+// reaches pw's writes. There is no fix: the address cannot be wrapped;
+// the client has to be wrapped where it is stored.
+func (r *reporter) reportPointerHandover(file *ast.File, fn *types.Func, arg ast.Expr, pw ParamWrite) {
+	writes, list := reached(pw)
+	r.rep.Report(analysis.Diagnostic{Pos: arg.Pos(), End: arg.End(), Message: fmt.Sprintf(
+		"client handed to %s by pointer names no field manager, and %s through it (%s); managedFields will show the client's user agent: wrap the client with client.WithFieldOwner(...) where it is stored (no suggested fix: the client is handed over by its address)",
+		r.funcName(file, fn), writes, list)})
 }
 
 // reportHandover reports arg, a client that names no field manager and

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/fixes"
 	"github.com/statuslint/statuslint/internal/ignore"
 	"github.com/statuslint/statuslint/internal/reach"
@@ -148,69 +149,139 @@ func (c *checker) managerOptionsLiteral(mgr ssa.Value, hops int) (*ast.Composite
 	if opts == nil {
 		return nil, notMade
 	}
+	return c.optionsLiteral(opts, 0)
+}
+
+// optionsLiteral returns the manager.Options struct literal that result
+// index of expression e is: e itself, the one value of a local variable,
+// or the literal the one return of a function of the package returns
+// (options built by a function of main), through at most a few such
+// steps. Otherwise it says why not.
+func (c *checker) optionsLiteral(e ast.Expr, depth int) (*ast.CompositeLit, string) {
 	const notLiteral = "the manager's options are not a struct literal here"
-	switch x := ast.Unparen(opts).(type) {
-	case *ast.CompositeLit:
-		return x, ""
-	case *ast.Ident:
-		ov, ok := c.info.Uses[x].(*types.Var)
+	if depth > maxManagerHops {
+		return nil, notLiteral
+	}
+	index := 0
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		ov, ok := c.info.Uses[id].(*types.Var)
 		if !ok || !c.isLocal(ov) {
 			return nil, notLiteral
 		}
-		if lit, ok := ast.Unparen(c.onlyValue(ov)).(*ast.CompositeLit); ok {
-			return lit, ""
+		if e, index = c.onlyValue(ov); e == nil {
+			return nil, notLiteral
+		}
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		if index == 0 {
+			return x, ""
+		}
+	case *ast.CallExpr:
+		fn := crmodel.CalledFunc(c.info, x)
+		if fn == nil || fn.Pkg() != c.pkg {
+			return nil, notLiteral
+		}
+		ret, why := c.onlyReturn(fn)
+		if ret == nil {
+			return nil, why
+		}
+		if index < len(ret.Results) && len(ret.Results) > 1 || index == 0 && len(ret.Results) == 1 {
+			return c.optionsLiteral(ret.Results[index], depth+1)
 		}
 	}
 	return nil, notLiteral
 }
 
+// onlyReturn returns the one return statement of fn, a function declared
+// in the package, or says why there is none.
+func (c *checker) onlyReturn(fn *types.Func) (*ast.ReturnStmt, string) {
+	const several = "the function that makes the manager's options returns them in more than one place"
+	file := c.fileOf(fn.Pos())
+	if file == nil {
+		return nil, "the manager's options are made outside this package's files"
+	}
+	var decl *ast.FuncDecl
+	for _, d := range file.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && c.info.Defs[fd.Name] == fn && fd.Body != nil {
+			decl = fd
+		}
+	}
+	if decl == nil {
+		return nil, "the manager's options are made outside this package's files"
+	}
+	var rets []*ast.ReturnStmt
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			rets = append(rets, n)
+		}
+		return true
+	})
+	if len(rets) != 1 {
+		return nil, several
+	}
+	return rets[0], ""
+}
+
 // onlyValue returns the one expression a local variable is assigned, in
-// its declaration or an assignment, or nil when it is assigned none (a
-// parameter), several, or a result of a multi-value call.
-func (c *checker) onlyValue(v *types.Var) ast.Expr {
+// its declaration or an assignment, and the index of the variable among
+// the results when that expression is a call with several (opts, err :=
+// loadOptions()); nil when the variable is assigned none (a parameter),
+// several, or by a range clause.
+func (c *checker) onlyValue(v *types.Var) (ast.Expr, int) {
 	file := c.fileOf(v.Pos())
 	if file == nil {
-		return nil
+		return nil, 0
 	}
-	var vals []ast.Expr
-	multi := false
-	add := func(id ast.Expr, val ast.Expr, n int) {
+	type value struct {
+		e     ast.Expr
+		index int
+	}
+	var vals []value
+	add := func(id ast.Expr, val ast.Expr, index int) {
 		if id, ok := ast.Unparen(id).(*ast.Ident); ok && (c.info.Defs[id] == v || c.info.Uses[id] == v) {
-			vals = append(vals, val)
-			multi = multi || n != 1
+			vals = append(vals, value{val, index})
+		}
+	}
+	// lhs = rhs: one value each, or one call with a result for each.
+	assign := func(lhs, rhs []ast.Expr) {
+		for i, l := range lhs {
+			switch {
+			case len(lhs) == len(rhs):
+				add(l, rhs[i], 0)
+			case len(rhs) == 1:
+				add(l, rhs[0], i)
+			default:
+				add(l, nil, 0)
+			}
 		}
 	}
 	ast.Inspect(file, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
-			for i, l := range n.Lhs {
-				if len(n.Lhs) == len(n.Rhs) {
-					add(l, n.Rhs[i], 1)
-				} else {
-					add(l, nil, len(n.Lhs))
-				}
-			}
+			assign(n.Lhs, n.Rhs)
 		case *ast.ValueSpec:
+			names := make([]ast.Expr, len(n.Names))
 			for i, id := range n.Names {
-				if len(n.Names) == len(n.Values) {
-					add(id, n.Values[i], 1)
-				} else {
-					add(id, nil, len(n.Names))
-				}
+				names[i] = id
 			}
+			assign(names, n.Values)
 		case *ast.RangeStmt:
 			for _, e := range []ast.Expr{n.Key, n.Value} {
 				if e != nil {
-					add(e, nil, 2)
+					add(e, nil, 0)
 				}
 			}
 		}
 		return true
 	})
-	if len(vals) != 1 || multi {
-		return nil
+	if len(vals) != 1 {
+		return nil, 0
 	}
-	return vals[0]
+	return vals[0].e, vals[0].index
 }
 
 // fileOf returns the package's file that holds pos.

@@ -303,8 +303,40 @@ func (c *checker) managerOptions(v ssa.Value) state {
 		}
 	case *ssa.Phi:
 		return c.phi(x, c.managerOptions)
+	case *ssa.Call:
+		return c.returnedOptions(x, 0)
+	case *ssa.Extract:
+		if call, ok := x.Tuple.(*ssa.Call); ok {
+			return c.returnedOptions(call, x.Index)
+		}
 	}
 	return unknown
+}
+
+// returnedOptions evaluates the manager.Options that result index of a
+// call of one of the package's own functions is (options built from a
+// config file by a function of main): every value its returns return.
+func (c *checker) returnedOptions(call *ssa.Call, index int) state {
+	fn := call.Call.StaticCallee()
+	if fn == nil || fn.Pkg == nil || fn.Pkg.Pkg != c.pkg || fn.Blocks == nil || fn.TypeParams().Len() > 0 {
+		return unknown
+	}
+	type key struct {
+		fn    *ssa.Function
+		index int
+	}
+	return c.memoize(key{fn, index}, whatReturnedOptions, func() state {
+		var states []state
+		for _, b := range fn.Blocks {
+			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && index < len(ret.Results) {
+				states = append(states, c.managerOptions(ret.Results[index]))
+			}
+		}
+		if len(states) == 0 {
+			return unknown // it never returns
+		}
+		return join(states)
+	})
 }
 
 // managerStruct evaluates the manager.Options at addr from the stores to

@@ -72,6 +72,8 @@ const (
 	whatClient = iota
 	whatParam
 	whatManagerParam
+	whatReturnedOptions
+	whatPointerParam
 )
 
 // checker evaluates calls of one package.
