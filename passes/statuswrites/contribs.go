@@ -22,6 +22,7 @@ func (c *checker) contribsOf(fn *ssa.Function, call ssa.CallInstruction) []contr
 	}
 	fi.contribs[call] = nil
 	cs := c.computeContribs(fn, call)
+	cs = append(cs, c.elementContribs(fn, call, cs)...)
 	fi.contribs[call] = cs
 	return cs
 }
@@ -38,7 +39,8 @@ func (c *checker) computeContribs(fn *ssa.Function, call ssa.CallInstruction) []
 		if name == "" {
 			name = typeName(w.Object)
 		}
-		return []contrib{{id: c.identOf(fn, w.Object), n: 1, ev: &event{node: w.Node, name: name}}}
+		b, sel := pathOf(w.Object)
+		return []contrib{{id: c.identOf(fn, w.Object), n: 1, ev: &event{node: w.Node, name: name, raw: c.resolveCaptures(ident{base: b, sel: sel})}}}
 	}
 	common := call.Common()
 	node := c.callNode(call)
@@ -191,8 +193,13 @@ func (c *checker) mapSummary(fn *ssa.Function, call ssa.CallInstruction, node as
 		if b == nil {
 			continue
 		}
+		var raw ident
+		if !id.key {
+			bb, bs := pathOf(b)
+			raw = c.resolveCaptures(ident{base: bb, sel: bs + id.sel})
+		}
 		out = append(out, contrib{id: c.mapIdent(fn, b, id.sel, id.key), n: se.n,
-			ev: &event{node: node, through: se.through, at: se.at, name: name}, when: se.when})
+			ev: &event{node: node, through: se.through, at: se.at, name: name, raw: raw}, when: se.when})
 	}
 	return out
 }
@@ -239,9 +246,79 @@ func (c *checker) mapFact(fn *ssa.Function, call ssa.CallInstruction, node ast.N
 				through = append(through, step{name: s})
 			}
 		}
+		var raw ident
+		if !o.Key {
+			bb, bs := pathOf(args[o.Param])
+			raw = c.resolveCaptures(ident{base: bb, sel: bs + o.Path})
+		}
 		out = append(out, contrib{id: c.mapIdent(fn, args[o.Param], o.Path, o.Key), n: uint8(min(o.Count, 2)),
-			ev:    &event{node: node, through: through, at: o.At, name: name},
+			ev:    &event{node: node, through: through, at: o.At, name: name, raw: raw},
 			guard: c.guardOf(callee, o.Guard, args), when: o.When})
+	}
+	return out
+}
+
+// elementContribs returns what the writes cs of an element of a container
+// the function builds write of the objects put in it: once each for the
+// loop, as often as every path puts it in, and marked as written twice by
+// the loop when some path puts it in twice (see elements.go).
+func (c *checker) elementContribs(fn *ssa.Function, call ssa.CallInstruction, cs []contrib) []contrib {
+	var out []contrib
+	for _, ct := range cs {
+		if ct.ev == nil || ct.ev.node == nil {
+			continue
+		}
+		cont, rest, ok := elementOf(ct.id)
+		if !ok {
+			continue
+		}
+		may, must := c.additions(fn, cont, call.Block())
+		if len(may) == 0 {
+			continue
+		}
+		copies := !isRef(elemType(cont.Type()))
+		contName := c.containerName(fn, ct.ev.node, cont)
+		mayBy, mustBy := group(may), group(must)
+		for _, id := range orderOf(may) {
+			adds := mayBy[id]
+			if id.key && rest != "" {
+				continue
+			}
+			obj := ident{base: id.base, sel: id.sel + rest, key: id.key}
+			if !obj.key {
+				obj = c.resolve(fn, obj)
+			}
+			info := &elemInfo{cont: contName, twice: len(adds) >= 2, copy: copies}
+			for _, a := range adds {
+				info.adds = append(info.adds, a.pos)
+				info.names = append(info.names, a.name)
+			}
+			if info.twice && adds[0].raw != adds[1].raw {
+				info.copy = true // two values of the object, loaded apart
+			}
+			ev := *ct.ev
+			ev.elem = info
+			ev.name = adds[0].name
+			ev.raw = ident{}
+			if !copies && adds[0].raw.base != nil && !adds[0].raw.key {
+				ev.raw = ident{base: adds[0].raw.base, sel: adds[0].raw.sel + rest}
+			}
+			n := min(int(ct.n)*len(mustBy[id]), 7)
+			out = append(out, contrib{id: obj, n: uint8(n), ev: &ev, guard: ct.guard, when: ct.when, dup: info.twice})
+		}
+	}
+	return out
+}
+
+// orderOf returns the objects of adds, each once, in order.
+func orderOf(adds []addition) []ident {
+	var out []ident
+	seen := map[ident]bool{}
+	for _, a := range adds {
+		if !seen[a.id] {
+			seen[a.id] = true
+			out = append(out, a.id)
+		}
 	}
 	return out
 }

@@ -24,9 +24,20 @@
 // write, which is also attached as related information, with the reconcile
 // path, one entry per step at the call that leads on.
 //
+// A loop that writes each element of a slice or map the function builds
+// (append, a literal, a map it fills) writes each object put in it once: an
+// object put in it twice on some path (append(list, w, w), two appends on
+// the way, []*T{w, w}, a map holding it under two constant keys) is
+// reported as written twice by the loop, and an object in it on every path
+// that is also written on its own as written a second time. The message
+// says why: the second write costs a round trip, or, from another copy of
+// the object, sends a copy the first write made stale.
+//
 // Not reported: writes on the two branches of an if; a write on a path that
 // then returns (an error branch), followed by none; writes of different
-// objects, such as those of a loop over a list; a write retried after a
+// objects, such as those of a loop over a list (the items of a List,
+// objects made one per pass, a container the function does not build, an
+// object appended on each branch of an if); a write retried after a
 // conflict (a write whose error sends the path back counts only when it
 // succeeds; a function literal passed to retry.RetryOnConflict counts as
 // called once); writes in goroutines or through method values; calls of

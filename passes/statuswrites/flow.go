@@ -32,6 +32,13 @@ type event struct {
 	through []step   // the callees down to the write, for a call of a writer
 	at      string   // file:line of the write, for a call of a writer
 	name    string   // the object, as messages name it
+	// raw is the object's pointer, before Get's keys are followed, where
+	// known: two writes with the same raw send the same pointer.
+	raw ident
+	// elem is set for a loop's write of an element of a container the
+	// function builds: the event writes an object put in it (see
+	// elements.go).
+	elem *elemInfo
 }
 
 // step is one callee on the way to a write: a function of the package, or
@@ -52,6 +59,9 @@ type contrib struct {
 	// when is what the callee's results say whenever it wrote (see
 	// outcome.go).
 	when []Answer
+	// dup is set for a loop's write of an element when the object is in
+	// the container twice: the loop writes it twice by itself.
+	dup bool
 }
 
 type entry struct {
@@ -59,6 +69,10 @@ type entry struct {
 	first *event
 	// last is the guard of the object's latest write on the path.
 	last *guardSig
+	// vias are the loops' writes of elements already counted on the
+	// path: a loop writes each object in its container once, not once
+	// per pass. Never appended to in place.
+	vias []*event
 }
 
 type state struct {
@@ -104,7 +118,12 @@ func (s *state) join(t *state) bool {
 	for id, e := range t.counts {
 		old, ok := s.counts[id]
 		if !ok || e.n > old.n || (e.n == old.n && earlier(e.first, old.first)) {
+			e.vias = unionEvents(e.vias, old.vias)
 			s.counts[id] = e
+			changed = true
+		} else if vias := unionEvents(old.vias, e.vias); len(vias) != len(old.vias) {
+			old.vias = vias
+			s.counts[id] = old
 			changed = true
 		}
 	}
@@ -123,6 +142,18 @@ func (s *state) join(t *state) bool {
 	return changed
 }
 
+// unionEvents returns a with the events of b it lacks, a new slice when
+// it adds any.
+func unionEvents(a, b []*event) []*event {
+	out := a
+	for _, ev := range b {
+		if !slices.Contains(out, ev) {
+			out = append(slices.Clip(out), ev)
+		}
+	}
+	return out
+}
+
 func earlier(a, b *event) bool {
 	if a == nil || a.node == nil {
 		return false
@@ -134,6 +165,7 @@ func earlier(a, b *event) bool {
 type finding struct {
 	second, first *event
 	id            ident
+	dup           bool // the object is twice in the container the loop of second writes
 }
 
 // summary is what a function writes on the paths that return normally,
@@ -308,6 +340,21 @@ func (c *checker) flow(fn *ssa.Function, nilVars []int) *result {
 	apply := func(s *state, cs []contrib) {
 		for _, ct := range cs {
 			e := s.counts[ct.id]
+			if ct.ev.elem != nil {
+				if slices.Contains(e.vias, ct.ev) {
+					continue // the loop's write of this object, counted once
+				}
+				if ct.dup && ct.ev.node != nil {
+					if k := findingKey(ct); !seen[k] {
+						seen[k] = true
+						res.findings = append(res.findings, finding{second: ct.ev, first: ct.ev, id: ct.id, dup: true})
+					}
+				}
+				if ct.n == 0 {
+					continue // in the container on some paths only
+				}
+				e.vias = append(slices.Clip(e.vias), ct.ev)
+			}
 			if e.n >= 1 && ct.guard.same(e.last) {
 				// The same check as the latest write: the condition
 				// that write set is there, so this call writes nothing.

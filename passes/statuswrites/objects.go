@@ -155,7 +155,16 @@ func (c *checker) keyOfObject(key ssa.Value) ssa.Value {
 // resolve returns the ident of the object at path (b, sel) in fn: the key
 // it was loaded by, when the function loads it with Get.
 func (c *checker) resolve(fn *ssa.Function, id ident) ident {
-	keys := c.info(fn).keys
+	return c.resolveWith(c.info(fn).keys, id)
+}
+
+// resolveCaptures returns the ident of the value at id, through the
+// variables closures capture but not Get's keys: the same pointer.
+func (c *checker) resolveCaptures(id ident) ident {
+	return c.resolveWith(nil, id)
+}
+
+func (c *checker) resolveWith(keys map[ident]ident, id ident) ident {
 	for depth := 0; depth < 4 && !id.key; depth++ {
 		if v := capturedValue(id); v != nil {
 			// A variable a closure captures, stored once: the closure's

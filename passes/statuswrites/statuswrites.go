@@ -101,6 +101,9 @@ type checker struct {
 	funcs   []*ssa.Function            // the functions written in res's files, in source order
 	files   map[*ssa.Function]*ast.File
 	guard   *crash.Guard // the panics recovered from, reported once
+	// elemExprs are the expressions put in containers, by position
+	// (see elemExpr).
+	elemExprs map[token.Pos]ast.Expr
 }
 
 func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
@@ -234,6 +237,27 @@ func (c *checker) report(rep *ignore.Reporter, fn *ssa.Function, f finding) {
 	}
 	name := f.second.name
 	d := analysis.Diagnostic{Pos: f.second.node.Pos(), End: f.second.node.End()}
+	if f.dup && f.second.elem != nil {
+		el := f.second.elem
+		var at []string
+		for _, p := range el.adds {
+			at = append(at, c.shortPos(p, f.second.node.Pos()))
+		}
+		d.Message = fmt.Sprintf("status of %s written twice by the loop over %s in one reconcile (added at %s); %s: put each object in %s once, or %s%s",
+			name, el.cont, strings.Join(at, " and "), why(el.copy), el.cont, advice, path[0])
+		for i, p := range el.adds {
+			msg := el.names[i] + " added to " + el.cont
+			if i > 0 && el.names[i] == el.names[0] {
+				msg += " again"
+			} else if i > 0 {
+				msg += ", the same object as " + el.names[0]
+			}
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: p, Message: msg})
+		}
+		d.Related = append(d.Related, related...)
+		rep.Report(d)
+		return
+	}
 	if f.first == nil || f.first.node == nil || f.first.node == f.second.node {
 		d.Message = fmt.Sprintf("status of %s written again on each pass of a loop in one reconcile: %s%s",
 			name, advice, path[0])
@@ -245,6 +269,33 @@ func (c *checker) report(rep *ignore.Reporter, fn *ssa.Function, f finding) {
 	if len(f.first.through) > 0 {
 		through = " through " + c.stepName(f.first.through[0])
 	}
+	if f.first.elem != nil || f.second.elem != nil {
+		// A loop's write of an object in its container is one of the
+		// two, or both are.
+		held := func(el *elemInfo) string { return " by the loop over " + el.cont + ", which holds it" }
+		how := ""
+		if el := f.second.elem; el != nil {
+			how = held(el)
+		}
+		if el := f.first.elem; el != nil {
+			through += held(el)
+		}
+		d.Message = fmt.Sprintf("status of %s written a second time in one reconcile%s (first write at %s%s); %s: %s%s",
+			name, how, c.shortPos(f.first.node.Pos(), f.second.node.Pos()), through, why(copied(f.first, f.second)), advice, path[0])
+		d.Related = []analysis.RelatedInformation{{
+			Pos:     f.first.node.Pos(),
+			End:     f.first.node.End(),
+			Message: "first write of the status of " + f.first.name + through,
+		}}
+		for _, el := range []*elemInfo{f.first.elem, f.second.elem} {
+			if el != nil && len(el.adds) > 0 {
+				d.Related = append(d.Related, analysis.RelatedInformation{Pos: el.adds[0], Message: el.names[0] + " added to " + el.cont})
+			}
+		}
+		d.Related = append(d.Related, related...)
+		rep.Report(d)
+		return
+	}
 	d.Message = fmt.Sprintf("status of %s written a second time in one reconcile (first write at %s%s): %s%s",
 		name, c.shortPos(f.first.node.Pos(), f.second.node.Pos()), through, advice, path[0])
 	d.Related = append([]analysis.RelatedInformation{{
@@ -253,6 +304,26 @@ func (c *checker) report(rep *ignore.Reporter, fn *ssa.Function, f finding) {
 		Message: "first write of the status of " + f.first.name + through,
 	}}, related...)
 	rep.Report(d)
+}
+
+// why says what the second of two writes of one object costs: a round
+// trip when it sends the pointer the first write updated, and, when it
+// sends another copy, a copy the first write made stale (with Update, 409
+// Conflict).
+func why(copy bool) string {
+	if copy {
+		return "the second write sends a copy the first made stale"
+	}
+	return "the second write costs a round trip"
+}
+
+// copied reports whether two writes of one object send different values
+// of it: a container's copy, or objects loaded apart.
+func copied(a, b *event) bool {
+	if (a.elem != nil && a.elem.copy) || (b.elem != nil && b.elem.copy) {
+		return true
+	}
+	return a.raw.base == nil || a.raw != b.raw
 }
 
 // reachedWithoutGo returns the functions a reconcile root reaches through

@@ -109,3 +109,27 @@ func TestRelated(t *testing.T) {
 		t.Fatal("no finding at basic.go:29")
 	}
 }
+
+// TestLists covers objects collected into a slice or a map that a loop
+// writes: one object in it twice, or in it and written on its own, and
+// the loops over different objects.
+func TestLists(t *testing.T) {
+	results := analysistest.Run(t, testdata(), newAnalyzer(), "statuswrites/lists")
+	// Where the object is put in the container, and the first write.
+	relatedtest.Check(t, results, []string{
+		"lists.go:29: lists.go:27 w added to toUpdate",
+		"lists.go:29: lists.go:27 w added to toUpdate again",
+		"lists.go:54: lists.go:47 w added to changed",
+		"lists.go:54: lists.go:51 w added to changed again",
+		"lists.go:69: lists.go:68 w added to the slice literal",
+		"lists.go:69: lists.go:68 w added to the slice literal again",
+		"lists.go:69: lists.go:69 (*SliceLiteral).Reconcile calls (*SliceLiteral).markReady",
+		"lists.go:112: lists.go:111 a added to the slice literal",
+		"lists.go:112: lists.go:111 b added to the slice literal, the same object as a",
+		"lists.go:150: lists.go:146 first write of the status of w",
+		"lists.go:150: lists.go:149 w added to the slice literal",
+		"lists.go:168: lists.go:166 first write of the status of w by the loop over objs, which holds it",
+		"lists.go:168: lists.go:164 w added to objs",
+		"lists.go:168: lists.go:168 (*ListedThenWritten).Reconcile calls (*ListedThenWritten).setReady",
+	})
+}
