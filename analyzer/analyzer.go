@@ -8,6 +8,7 @@ package analyzer
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -45,11 +46,26 @@ type Config struct {
 // comes after them).
 var Names = []string{statusupdate.Name, fieldmanager.Name, conditions.Name, statuswrites.Name, objectupdate.Name}
 
-// Validate reports the first problem in cfg, naming the setting.
+// Validate reports the first problem in cfg, naming the setting as the
+// golangci-lint settings do (fieldmanager.name). Each section with
+// settings to check has a Validate method of its own (fieldmanager.Config's,
+// ...), which this calls; the flags run the same checks when they are set
+// (internal/flagvalue), so every driver rejects the same values.
 func (cfg *Config) Validate() error {
 	for _, d := range cfg.Disable {
 		if !slices.Contains(Names, d) {
 			return fmt.Errorf("disable: unknown pass %q (valid: %s)", d, strings.Join(Names, ", "))
+		}
+	}
+	v := reflect.ValueOf(cfg).Elem()
+	for i := range v.NumField() {
+		section, ok := v.Field(i).Addr().Interface().(interface{ Validate() error })
+		if !ok {
+			continue
+		}
+		if err := section.Validate(); err != nil {
+			key, _, _ := strings.Cut(v.Type().Field(i).Tag.Get("json"), ",")
+			return fmt.Errorf("%s.%w", key, err)
 		}
 	}
 	return nil

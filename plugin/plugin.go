@@ -26,9 +26,11 @@
 // The settings decode into analyzer.Config, whose json tags name them.
 // golangci-lint lower-cases every key it reads, so keys match the tags
 // case-insensitively. Decoding is strict: an unknown key, a value of the
-// wrong type or an invalid regular expression fails the run with an error
-// that names the setting, instead of being ignored. Lists take a YAML list
-// or a comma-separated string.
+// wrong type, an empty string, or a value the setting does not allow (an
+// invalid regular expression, a field manager the API server would
+// reject, a malformed pkg/path.Type.Field item) fails the run with an
+// error that names the setting and says what it allows, instead of being
+// ignored. Lists take a YAML list or a comma-separated string.
 //
 // See docs/golangci-lint.md for building the binary and a complete
 // configuration.
@@ -47,6 +49,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/statuslint/statuslint/analyzer"
+	"github.com/statuslint/statuslint/internal/flagvalue"
 )
 
 // Name is the linter's name in golangci-lint's configuration.
@@ -154,6 +157,12 @@ func decode(src, dst reflect.Value, path string) error {
 		if err != nil {
 			return err
 		}
+		if s == "" {
+			// As on the command line (internal/flagvalue): an empty
+			// value is not the default, which leaving the setting out
+			// gives, but most often a variable that expanded to nothing.
+			return problem(path, "empty string (leave the setting out for its default)")
+		}
 		dst.SetString(s)
 		return nil
 
@@ -181,12 +190,14 @@ func decode(src, dst reflect.Value, path string) error {
 		case reflect.String:
 			// A comma-separated string, as on the command line.
 			if reflect.PointerTo(dst.Type()).Implements(flagValue) {
-				return dst.Addr().Interface().(flag.Value).Set(src.String())
-			}
-			for _, item := range strings.Split(src.String(), ",") {
-				if item = strings.TrimSpace(item); item != "" {
-					items = append(items, item)
+				if err := dst.Addr().Interface().(flag.Value).Set(src.String()); err != nil {
+					return problem(path, "%v", err)
 				}
+				return nil
+			}
+			var err error
+			if items, err = flagvalue.Split(src.String(), "items"); err != nil {
+				return problem(path, "%v", err)
 			}
 		case reflect.Slice, reflect.Array:
 			for i := range src.Len() {

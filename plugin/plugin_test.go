@@ -9,6 +9,7 @@ import (
 	"github.com/golangci/plugin-module-register/register"
 
 	"github.com/statuslint/statuslint/analyzer"
+	"github.com/statuslint/statuslint/internal/flagvalue"
 )
 
 // settings builds what golangci-lint hands the plugin for a YAML mapping.
@@ -166,7 +167,62 @@ func TestBadSettings(t *testing.T) {
 		{
 			"bad regexp",
 			m{"statusupdate": m{"roots": "(*Loop).Run"}},
-			"statuslint: settings: statusupdate.roots: invalid regular expression \"(*Loop).Run\": error parsing regexp: missing argument to repetition operator: `*`",
+			"statuslint: settings: statusupdate.roots: invalid regular expression \"(*Loop).Run\": error parsing regexp: missing argument to repetition operator: `*` (want " + flagvalue.PatternRule + ")",
+		},
+		{
+			"bad regexp in reach",
+			m{"reach": m{"roots": "("}},
+			"statuslint: settings: reach.roots: invalid regular expression \"(\": error parsing regexp: missing closing ): `(` (want " + flagvalue.PatternRule + ")",
+		},
+		{
+			"empty regexp",
+			m{"reach": m{"roots": ""}},
+			"statuslint: settings: reach.roots: empty regular expression: give " + flagvalue.PatternRule + ", or leave the setting out",
+		},
+		{
+			"empty field manager",
+			m{"fieldmanager": m{"name": ""}},
+			"statuslint: settings: fieldmanager.name: empty string (leave the setting out for its default)",
+		},
+		{
+			"field manager too long",
+			m{"fieldmanager": m{"name": strings.Repeat("a", 129)}},
+			`statuslint: settings: fieldmanager.name: invalid value "` + strings.Repeat("a", 129) + `": 129 bytes long: the API server rejects a field manager over 128 bytes (want ` + flagvalue.FieldManagerRule + ")",
+		},
+		{
+			"field manager not printable",
+			m{"fieldmanager": m{"name": "my\nop"}},
+			`statuslint: settings: fieldmanager.name: invalid value "my\nop": non-printable character U+000A at byte 2: the API server rejects it (want ` + flagvalue.FieldManagerRule + ")",
+		},
+		{
+			"field manager with a trailing blank",
+			m{"fieldmanager": m{"name": "my-op "}},
+			`statuslint: settings: fieldmanager.name: invalid value "my-op ": leading or trailing blank (want ` + flagvalue.FieldManagerRule + ")",
+		},
+		{
+			"malformed item in a list",
+			m{"fieldmanager": m{"owned": []any{"example.com/op.R.Client", "WidgetReconciler.Client."}}},
+			`statuslint: settings: fieldmanager.owned: item 2 "WidgetReconciler.Client.": empty name between dots; want ` + flagvalue.ObjectRule,
+		},
+		{
+			"malformed item in a comma-separated list",
+			m{"fieldmanager": m{"unowned": "example.com/op.R.Client, example.com/op"}},
+			`statuslint: settings: fieldmanager.unowned: item 2 "example.com/op": no package path before the name; want ` + flagvalue.ObjectRule,
+		},
+		{
+			"empty item in a comma-separated list",
+			m{"fieldmanager": m{"owned": "example.com/op.R.Client,"}},
+			"statuslint: settings: fieldmanager.owned: item 2 is empty: give struct fields or types (" + flagvalue.ObjectRule + "), comma-separated, without an empty item",
+		},
+		{
+			"empty item in a list",
+			m{"fieldmanager": m{"owned": []any{""}}},
+			"statuslint: settings: fieldmanager.owned[0]: empty string (leave the setting out for its default)",
+		},
+		{
+			"empty comma-separated list",
+			m{"disable": ""},
+			"statuslint: settings: disable: empty: give one or more items, comma-separated, or leave the setting out",
 		},
 		{
 			"regexp not a string",
@@ -216,6 +272,48 @@ func TestEverySettingDecodes(t *testing.T) {
 		t.Errorf("decoding %v left the configuration zero", settings)
 	}
 	t.Logf("settings: %s", strings.Join(paths, ", "))
+}
+
+// Every setting that is not a boolean rejects an empty string, naming the
+// setting: an empty value is an error, not the default (internal/flagvalue).
+func TestEverySettingRejectsEmpty(t *testing.T) {
+	_, paths := sample(reflect.TypeFor[analyzer.Config](), "")
+	n := 0
+	for _, path := range paths {
+		if isBool(path) {
+			continue
+		}
+		settings := m{}
+		cur, keys := settings, strings.Split(path, ".")
+		for _, k := range keys[:len(keys)-1] {
+			next := m{}
+			cur[k] = next
+			cur = next
+		}
+		cur[keys[len(keys)-1]] = ""
+		_, err := New(settings)
+		n++
+		if err == nil || !strings.HasPrefix(err.Error(), "statuslint: settings: "+path+": ") {
+			t.Errorf("%s: \"\": %v, want an error naming the setting", path, err)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no setting takes a string")
+	}
+}
+
+// isBool reports whether the setting at path is a boolean.
+func isBool(path string) bool {
+	t := reflect.TypeFor[analyzer.Config]()
+	for _, k := range strings.Split(path, ".") {
+		for i := range t.NumField() {
+			if jsonName(t.Field(i)) == k {
+				t = t.Field(i).Type
+				break
+			}
+		}
+	}
+	return t.Kind() == reflect.Bool
 }
 
 // sample returns a valid value of the settings type t and the paths of its

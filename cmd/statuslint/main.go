@@ -17,6 +17,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"runtime"
 
@@ -38,6 +39,14 @@ func main() {
 	// pass on a fact (see internal/vetskip), before any parsing.
 	if vetskip.Skip(os.Args[1:]) {
 		os.Exit(0)
+	}
+	// A bad flag is one line, whichever driver would read it, and the
+	// settings are checked before any package is (flags.go). Under go vet
+	// that is once per package analysed; a dependency answered above does
+	// not depend on them.
+	if err := checkFlags(os.Args[1:], driver.Handles(os.Args[1:])); err != nil {
+		fmt.Fprintf(os.Stderr, "statuslint: %v\n", err)
+		os.Exit(exitBadFlag)
 	}
 	// Standalone runs and the usage text are the driver's; the vet and fix
 	// tool protocols and "help ANALYZER" stay multichecker's.

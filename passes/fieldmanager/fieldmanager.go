@@ -24,17 +24,37 @@ const Name = "fieldmanager"
 // Config is the pass's configuration.
 type Config struct {
 	// Name is the field manager the suggested fix passes when the package
-	// has no owner of its own.
+	// has no owner of its own: empty for none, else one the API server
+	// takes (flagvalue.CheckFieldManager).
 	Name string `json:"name"`
 	// Owned lists struct fields ("pkg/path.Type.Field") or types
 	// ("pkg/path.Type") whose clients are known to name a field manager.
-	Owned flagvalue.List `json:"owned"`
+	Owned flagvalue.Objects `json:"owned"`
 	// Unowned lists struct fields or types whose clients are known to name
 	// none, so writes through them are reported even though the client was
 	// made outside the package.
-	Unowned flagvalue.List `json:"unowned"`
+	Unowned flagvalue.Objects `json:"unowned"`
 	// Tests also checks _test.go files.
 	Tests bool `json:"tests"`
+}
+
+// Validate reports the first setting of cfg that is not valid, naming it
+// as the settings do (name, owned, unowned). The flags check their values
+// when they are set, with the same checks; this checks a configuration
+// built in code or decoded from golangci-lint's settings.
+func (cfg *Config) Validate() error {
+	if cfg.Name != "" {
+		if err := flagvalue.CheckFieldManager(cfg.Name); err != nil {
+			return fmt.Errorf("name: invalid value %q: %v", cfg.Name, err)
+		}
+	}
+	if err := cfg.Owned.Validate(); err != nil {
+		return fmt.Errorf("owned: %v", err)
+	}
+	if err := cfg.Unowned.Validate(); err != nil {
+		return fmt.Errorf("unowned: %v", err)
+	}
+	return nil
 }
 
 // New returns the pass configured by cfg. It traces clients on the SSA
@@ -61,9 +81,9 @@ func New(cfg *Config, r ...*analysis.Analyzer) *analysis.Analyzer {
 	}
 	// The flags' defaults are cfg's values, so binding them keeps a
 	// configuration built in code.
-	a.Flags.StringVar(&cfg.Name, "name", cfg.Name, "field manager the suggested fix uses when the package has no owner constant of its own")
-	a.Flags.Var(&cfg.Owned, "owned", "comma-separated struct fields (pkg.Type.Field) or types (pkg.Type) whose clients name a field manager")
-	a.Flags.Var(&cfg.Unowned, "unowned", "comma-separated struct fields (pkg.Type.Field) or types (pkg.Type) whose clients name no field manager")
+	a.Flags.Var(flagvalue.FieldManager{P: &cfg.Name}, "name", "field manager the suggested fix uses when the package has no owner constant of its own ("+flagvalue.FieldManagerRule+")")
+	a.Flags.Var(&cfg.Owned, "owned", "comma-separated struct fields (pkg/path.Type.Field) or types (pkg/path.Type) whose clients name a field manager")
+	a.Flags.Var(&cfg.Unowned, "unowned", "comma-separated struct fields (pkg/path.Type.Field) or types (pkg/path.Type) whose clients name no field manager")
 	a.Flags.BoolVar(&cfg.Tests, "tests", cfg.Tests, "also check _test.go files")
 	return a
 }
@@ -143,12 +163,10 @@ func mayExport(pass *analysis.Pass, m *crmodel.Model) bool {
 // settingSet normalises the owned and unowned settings: "pkg/path.Type",
 // "pkg/path.Type.Field", optionally with a * or parentheses around the
 // type.
-func settingSet(list flagvalue.List) map[string]bool {
+func settingSet(list []string) map[string]bool {
 	out := make(map[string]bool, len(list))
 	for _, item := range list {
-		item = strings.TrimSpace(item)
-		item = strings.NewReplacer("*", "", "(", "", ")", "").Replace(item)
-		if item != "" {
+		if item = flagvalue.ObjectKey(item); item != "" {
 			out[item] = true
 		}
 	}

@@ -30,6 +30,12 @@ type Config struct {
 	Tests bool `json:"tests"`
 }
 
+// Validate reports a setting of cfg that is not valid. None can be: Roots
+// is a Pattern, which only a valid regular expression sets (its Set and
+// UnmarshalText reject the others when the flag or setting is read). It is
+// here so that analyzer.Config.Validate checks every section alike.
+func (cfg *Config) Validate() error { return nil }
+
 // Alias is another pass's settings that configure reachability as well:
 // its roots add to the analyzer's and its tests setting turns tests on.
 // It keeps the settings users set before the analyzer had its own.

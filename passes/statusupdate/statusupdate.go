@@ -25,6 +25,10 @@ type Config struct {
 	Tests bool `json:"tests"`
 }
 
+// Validate reports a setting of cfg that is not valid. None can be: Roots
+// is a Pattern, valid by construction (see reach.Config.Validate).
+func (cfg *Config) Validate() error { return nil }
+
 // New returns the pass configured by cfg, using the shared reachability
 // analysis r (see reach.New).
 func New(cfg *Config, r *analysis.Analyzer) *analysis.Analyzer {
