@@ -25,6 +25,7 @@ import (
 
 	"github.com/statuslint/statuslint/analyzer"
 	"github.com/statuslint/statuslint/internal/driver"
+	"github.com/statuslint/statuslint/internal/version"
 	"github.com/statuslint/statuslint/internal/vetskip"
 )
 
@@ -35,6 +36,23 @@ var salt string
 
 func main() {
 	runtime.KeepAlive(salt)
+	args := os.Args[1:]
+	switch {
+	case len(args) == 1 && args[0] == "-V=full":
+		// go vet's question, before it runs a vet tool (its cache key).
+		if err := version.PrintVetID(os.Stdout, "statuslint"); err != nil {
+			fmt.Fprintf(os.Stderr, "statuslint: %v\n", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	case len(args) == 1 && (args[0] == "-version" || args[0] == "--version" || args[0] == "version"):
+		version.Print(os.Stdout, "statuslint")
+		os.Exit(0)
+	}
+	if err := driver.UnknownPass(analyzer.Analyzers, args); err != nil {
+		fmt.Fprintf(os.Stderr, "statuslint: %v\n", err)
+		os.Exit(2)
+	}
 	// As a vet tool, answer at once for a dependency that cannot produce or
 	// pass on a fact (see internal/vetskip), before any parsing.
 	if vetskip.Skip(os.Args[1:]) {
@@ -48,6 +66,9 @@ func main() {
 		fmt.Fprintf(os.Stderr, "statuslint: %v\n", err)
 		os.Exit(exitBadFlag)
 	}
+	// Every finding names its pass, in go vet's report and in the
+	// driver's.
+	driver.NameFindings(analyzer.Analyzers)
 	// Standalone runs and the usage text are the driver's; the vet and fix
 	// tool protocols and "help ANALYZER" stay multichecker's.
 	if driver.Handles(os.Args[1:]) {

@@ -95,7 +95,7 @@ func run(progname string, analyzers []*analysis.Analyzer, args []string, stdout,
 	log := log.New(stderr, progname+": ", 0)
 
 	fs := flag.NewFlagSet(progname, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(io.Discard) // a bad flag is one line, printed below
 	fs.Usage = func() {}
 	var opts options
 	fs.BoolVar(&opts.json, "json", false, "emit JSON output (the same as -format=json)")
@@ -128,7 +128,7 @@ func run(progname string, analyzers []*analysis.Analyzer, args []string, stdout,
 			usage(progname, analyzers, fs, stdout)
 			return 0
 		}
-		fmt.Fprintf(stderr, "Run '%s -help' for usage.\n", progname)
+		fmt.Fprintf(stderr, "%s: %v ('%s -help' lists the flags)\n", progname, err, progname)
 		return 2
 	}
 	switch {
