@@ -164,7 +164,38 @@ func (m *Model) ClassifyMethod(fn *types.Func, recv types.Type) Kind {
 	if hasMethod(m.subWriter, name) && implements(recv, m.subWriter) && sameMethod(fn, recv, name) {
 		return SubResourceWrite
 	}
+	// An interface the program declares with some of the writers'
+	// methods (type Writer interface{ Patch(ctx context.Context, obj
+	// client.Object, patch client.Patch, opts ...client.PatchOption) error
+	// }), which controller-runtime's clients implement: the signature,
+	// with controller-runtime's object, patch and option types, makes the
+	// write, whatever interface declares it. On releases whose status
+	// writer's methods have the writer's signatures (the old
+	// StatusWriter) such a method could be either: not a write.
+	if types.IsInterface(recv) && sameMethod(fn, recv, name) {
+		object, sub := sameSignature(fn, m.writer), sameSignature(fn, m.subWriter)
+		switch {
+		case object && !sub:
+			return ObjectWrite
+		case sub && !object:
+			return SubResourceWrite
+		}
+	}
 	return NotWrite
+}
+
+// sameSignature reports whether it has a method of fn's name whose
+// signature is identical to fn's (receivers aside).
+func sameSignature(fn *types.Func, it *types.Interface) bool {
+	if it == nil {
+		return false
+	}
+	for i := 0; i < it.NumMethods(); i++ {
+		if m := it.Method(i); m.Name() == fn.Name() {
+			return types.Identical(m.Type(), fn.Type())
+		}
+	}
+	return false
 }
 
 // WriterSource reports whether calling fn on recv with args yields a

@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/statuslint/statuslint/internal/relatedtest"
 	"github.com/statuslint/statuslint/passes/fieldmanager"
 )
 
@@ -25,7 +26,7 @@ func legacy(t *testing.T) string  { return dir(t, "../../testdata/legacy") }
 
 func TestBasic(t *testing.T) {
 	t.Parallel()
-	analysistest.Run(t, current(t), fieldmanager.New(&fieldmanager.Config{}), "fieldmanager/basic")
+	analysistest.Run(t, current(t), fieldmanager.New(&fieldmanager.Config{}), "fieldmanager/basic", "fieldmanager/ownifaces")
 }
 
 func TestPresent(t *testing.T) {
@@ -105,7 +106,7 @@ func TestTests(t *testing.T) {
 func TestHandover(t *testing.T) {
 	t.Parallel()
 	a := fieldmanager.New(&fieldmanager.Config{Name: "widget-controller"})
-	analysistest.RunWithSuggestedFixes(t, current(t), a,
+	results := analysistest.RunWithSuggestedFixes(t, current(t), a,
 		"fieldmanager/handover/ctor",
 		"fieldmanager/handover/cmd",
 		"fieldmanager/handover/helperuse",
@@ -114,6 +115,15 @@ func TestHandover(t *testing.T) {
 		"fieldmanager/handover/openfieldmain",
 		"fieldmanager/handover/mgrfunc",
 	)
+	// A hand-over names every write it reaches as related information,
+	// at the function the client is handed to (the writes themselves are
+	// in another package's files).
+	relatedtest.Check(t, results, []string{
+		"main.go:24: controller.go:24 names none: Create of *corev1.ConfigMap at controller.go:37",
+		"main.go:24: controller.go:24 names none: status Update of *v1alpha1.Widget at controller.go:40",
+		"main.go:24: openfield.go:19 names none: Create of *corev1.ConfigMap at openfield.go:32",
+		"main.go:24: openfield.go:19 names none: status Update of *v1alpha1.Widget at openfield.go:35",
+	})
 	analysistest.Run(t, current(t), a,
 		"fieldmanager/handover/ptrmain",
 		"fieldmanager/handover/wrapped",

@@ -48,8 +48,13 @@ type ParamWrite struct {
 	Pointer bool
 }
 
-// maxExamples bounds the writes a fact names, to keep facts small.
-const maxExamples = 3
+// maxExamples bounds the writes a fact names, to keep facts small; a
+// message names the first shownExamples, and its related information
+// every one the fact names.
+const (
+	maxExamples   = 50
+	shownExamples = 3
+)
 
 func (*ParamWrites) AFact() {}
 
@@ -255,7 +260,7 @@ func (r *reporter) handover(file *ast.File, call *ast.CallExpr) {
 			case pw.Pointer:
 				r.reportPointerHandover(file, fn, arg, pw)
 			default:
-				r.reportHandover(file, "client handed to "+r.funcName(file, fn), arg, pw)
+				r.reportHandover(file, "client handed to "+r.funcName(file, fn), fn.Pos(), arg, pw)
 			}
 		case unknown:
 			r.passOn(pw, r.funcName(file, fn), eval)
@@ -279,11 +284,30 @@ func reached(pw ParamWrite) (writes, list string) {
 	if pw.Count != 1 {
 		writes = fmt.Sprintf("%d writes name none", pw.Count)
 	}
-	list = strings.Join(pw.Examples, ", ")
-	if pw.Count > len(pw.Examples) {
+	shown := pw.Examples[:min(len(pw.Examples), shownExamples)]
+	list = strings.Join(shown, ", ")
+	if pw.Count > len(shown) {
 		list += ", ..."
 	}
 	return writes, list
+}
+
+// reachedRelated lists every write a fact names as related information,
+// each at target, the function or field the writes are reached through
+// (their own positions are in another package's files, which a driver
+// such as go vet does not have).
+func reachedRelated(target token.Pos, pw ParamWrite) []analysis.RelatedInformation {
+	if !target.IsValid() || pw.Count <= 1 {
+		return nil
+	}
+	var out []analysis.RelatedInformation
+	for _, ex := range pw.Examples {
+		out = append(out, analysis.RelatedInformation{Pos: target, Message: "names none: " + ex})
+	}
+	if more := pw.Count - len(pw.Examples); more > 0 {
+		out = append(out, analysis.RelatedInformation{Pos: target, Message: fmt.Sprintf("and %d more", more)})
+	}
+	return out
 }
 
 // reportPointerHandover reports arg, the address of a client that names
@@ -294,14 +318,14 @@ func (r *reporter) reportPointerHandover(file *ast.File, fn *types.Func, arg ast
 	writes, list := reached(pw)
 	r.rep.Report(analysis.Diagnostic{Pos: arg.Pos(), End: arg.End(), Message: fmt.Sprintf(
 		"client handed to %s by pointer names no field manager, and %s through it (%s); managedFields will show the client's user agent: wrap the client with client.WithFieldOwner(...) where it is stored (no suggested fix: the client is handed over by its address)",
-		r.funcName(file, fn), writes, list)})
+		r.funcName(file, fn), writes, list), Related: reachedRelated(fn.Pos(), pw)})
 }
 
 // reportHandover reports arg, a client that names no field manager and
 // reaches pw's writes, where it is handed over (what: "client handed to
 // controller.NewWidgetReconciler"), with a fix that wraps it with
 // client.WithFieldOwner.
-func (r *reporter) reportHandover(file *ast.File, what string, arg ast.Expr, pw ParamWrite) {
+func (r *reporter) reportHandover(file *ast.File, what string, target token.Pos, arg ast.Expr, pw ParamWrite) {
 	writes, list := reached(pw)
 	// client.New wraps with WithFieldOwner where Options has FieldOwner, so
 	// either proves the release has it.
@@ -315,7 +339,7 @@ func (r *reporter) reportHandover(file *ast.File, what string, arg ast.Expr, pw 
 	}
 	msg := fmt.Sprintf("%s names no field manager, and %s through it (%s); managedFields will show the client's user agent: %s",
 		what, writes, list, advice)
-	d := analysis.Diagnostic{Pos: arg.Pos(), End: arg.End(), Message: msg}
+	d := analysis.Diagnostic{Pos: arg.Pos(), End: arg.End(), Message: msg, Related: reachedRelated(target, pw)}
 	switch {
 	case !hasWithOwner:
 	case ignore.CgoProcessed(file):
@@ -468,7 +492,7 @@ func (r *reporter) stored(file *ast.File, at ast.Node, f *types.Var, recv types.
 	eval := func() state { return c.client(store.Val) }
 	switch eval() {
 	case none:
-		r.reportHandover(file, "client stored in "+name, val, pw)
+		r.reportHandover(file, "client stored in "+name, f.Pos(), val, pw)
 	case unknown:
 		r.passOn(pw, name, eval)
 	}

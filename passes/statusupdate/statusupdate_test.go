@@ -49,7 +49,7 @@ func TestFixes(t *testing.T) {
 // TestPaths covers each way a reconcile reaches a write, and the writes
 // that must not be reported.
 func TestPaths(t *testing.T) {
-	results := analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/paths")
+	results := analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/paths", "statusupdate/ownifaces")
 	// The reconcile paths, related information.
 	relatedtest.Check(t, results, []string{
 		"paths.go:35: paths.go:37 (*R).Reconcile calls func literal",
