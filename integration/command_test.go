@@ -163,3 +163,30 @@ func TestJSONOnce(t *testing.T) {
 		t.Errorf("no findings:\n%s", r.Stdout)
 	}
 }
+
+// TestFixUnwritable: -fix on the example with one of the files it would
+// rewrite immutable (chattr +i, which stops root too) changes no file,
+// names the file, exits non-zero, and prints the findings that remain.
+func TestFixUnwritable(t *testing.T) {
+	if _, err := exec.LookPath("chattr"); err != nil {
+		t.Skip("no chattr to make a file immutable")
+	}
+	dir := testmodule.ExampleCopy(t)
+	locked := filepath.Join(dir, "internal", "controller", "gadget_controller.go")
+	other := filepath.Join(dir, "internal", "controller", "widget_controller.go")
+	if out, err := exec.Command("chattr", "+i", locked).CombinedOutput(); err != nil {
+		t.Skipf("chattr +i: %v: %s", err, out)
+	}
+	t.Cleanup(func() { exec.Command("chattr", "-i", locked).Run() })
+	before, _ := os.ReadFile(other)
+	r := run(t, dir, nil, statuslintBinary(t), "-fix", "./...")
+	if r.ExitCode == 0 || !strings.Contains(r.Stderr, "statuslint: internal/controller/gadget_controller.go: cannot be written: operation not permitted; no file changed\n") {
+		t.Errorf("-fix with an immutable file: exit %d\n%s", r.ExitCode, r.Stderr)
+	}
+	if after, _ := os.ReadFile(other); string(after) != string(before) {
+		t.Errorf("-fix changed %s although it could not write %s", other, locked)
+	}
+	if !strings.Contains(r.Stderr, "(statusupdate)\n") {
+		t.Errorf("the findings that remain are not printed:\n%s", r.Stderr)
+	}
+}

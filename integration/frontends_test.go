@@ -162,7 +162,8 @@ func frontendsCompareFixes(t *testing.T, tools frontendsTools, dir string, write
 	t.Helper()
 	standalone := func(args ...string) func(string) {
 		return func(dir string) {
-			if r := run(t, dir, golangciGoEnv(), tools.statuslint, append(args, "-fix", "./...")...); r.ExitCode != 0 {
+			// 3: findings without a fix remain.
+			if r := run(t, dir, golangciGoEnv(), tools.statuslint, append(args, "-fix", "./...")...); r.ExitCode != 0 && r.ExitCode != 3 {
 				t.Fatalf("statuslint %s -fix ./...: exit %d\n%s", strings.Join(args, " "), r.ExitCode, r.Stderr)
 			}
 		}

@@ -192,16 +192,17 @@ func TestFixOnExample(t *testing.T) {
 	// x/tools applies the fixes.
 	before := snapshotGoFiles(t, dir)
 	standalone := testmodule.ExampleCopy(t)
-	if r := run(t, standalone, nil, bin, "-fix", "./..."); r.ExitCode != 0 {
-		t.Fatalf("statuslint -fix: exit %d\n%s", r.ExitCode, r.Stderr)
+	// Exit 3: the findings without a fix remain, printed.
+	if r := run(t, standalone, nil, bin, "-fix", "./..."); r.ExitCode != 3 || !strings.Contains(r.Stderr, "(statusupdate)") {
+		t.Fatalf("statuslint -fix: exit %d, want 3 with the findings that remain\n%s", r.ExitCode, r.Stderr)
 	}
 	if got := snapshotGoFiles(t, standalone); got != before {
 		t.Errorf("statuslint -fix and go fix -fixtool left different files:\n%s", firstDifference(got, before))
 	}
 
 	// A second fix run changes nothing.
-	if r := run(t, dir, nil, bin, "-fix", "./..."); r.ExitCode != 0 {
-		t.Fatalf("second statuslint -fix: exit %d\n%s", r.ExitCode, r.Stderr)
+	if r := run(t, dir, nil, bin, "-fix", "./..."); r.ExitCode != 3 {
+		t.Fatalf("second statuslint -fix: exit %d, want 3 (the findings without a fix)\n%s", r.ExitCode, r.Stderr)
 	}
 	if again := snapshotGoFiles(t, dir); again != before {
 		t.Error("a second statuslint -fix changed files")

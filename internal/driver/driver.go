@@ -265,15 +265,28 @@ func run(progname string, analyzers []*analysis.Analyzer, args []string, stdout,
 		}
 	}
 
+	findings := Findings(graph)
 	if opts.fix {
-		if err := applyFixes(graph, ld.isGenerated, opts.diff, stdout, log, dbg('v')); err != nil {
+		// What -fix leaves standing is printed as findings, and the exit
+		// code says so: 3 when findings remain (without a fix, or whose
+		// fix was not applied), 1 when something failed, and then no
+		// file was changed.
+		failed := printActionErrors(stderr, graph)
+		remaining, err := applyFixes(findings, ld.isGenerated, opts.diff, stdout, log, dbg('v'))
+		if err != nil {
 			log.Print(err)
 			exitAtLeast(1)
 		}
+		if err := printText(stderr, remaining, opts.context, workingDir()); err != nil {
+			exitAtLeast(1)
+		}
+		if failed > 0 {
+			exitAtLeast(1)
+		} else if len(remaining) > 0 {
+			exitAtLeast(3)
+		}
 		return exitcode
 	}
-
-	findings := Findings(graph)
 	switch opts.format {
 	case "json":
 		if err := printJSON(stdout, graph, findings); err != nil {
@@ -335,8 +348,10 @@ Usage:
   %[1]s help ANALYZER                an analyzer's documentation and flags
   %[1]s -version                     the version of this binary
 
-Exit codes: 0 nothing to report (and with -json or -fix, nothing failed),
-3 findings, 1 a package could not be loaded or analysed, 2 a bad command line.
+Exit codes: 0 nothing to report (with -json or -format=sarif: nothing
+failed; with -fix: every finding fixed), 3 findings (with -fix: findings
+that remain, printed), 1 a package could not be loaded or analysed, or
+-fix could not write (then no file is changed), 2 a bad command line.
 
 Analyzers (all run by default; -NAME runs only those named, -NAME=false all but those):
 `, progname)

@@ -3,6 +3,7 @@ package driver
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -349,10 +350,16 @@ func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Res
 	if err != nil {
 		t.Fatal(err)
 	}
-	code, diff, stderr := runIn(t, dir, "-fix", "-diff", "./internal/...")
-	if code != 0 {
-		t.Fatalf("-fix -diff: exit %d\n%s", code, stderr)
+	// The findings that have no fix remain, printed, with exit code 3;
+	// the one that is fixed is not among them.
+	remains := func(what string, code int, stderr string) {
+		t.Helper()
+		if code != 3 || !strings.Contains(stderr, "status.SetReady") || strings.Contains(stderr, "fixme.go:20:29: status written with Update") {
+			t.Errorf("%s: exit %d, want 3 with the findings that have no fix and without the fixed one:\n%s", what, code, stderr)
+		}
 	}
+	code, diff, stderr := runIn(t, dir, "-fix", "-diff", "./internal/...")
+	remains("-fix -diff", code, stderr)
 	// The headers name the file relative to the working directory.
 	short := filepath.Join("internal", "controller", "fixme", "fixme.go")
 	for _, want := range []string{"--- " + short + " (old)", "+++ " + short + " (new)", "+\treturn reconcile.Result{}, r.Status().Patch(ctx, &w, client.MergeFrom(base)"} {
@@ -365,17 +372,102 @@ func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Res
 	}
 
 	code, _, stderr = runIn(t, dir, "-fix", "./internal/...")
-	if code != 0 {
-		t.Fatalf("-fix: exit %d\n%s", code, stderr)
-	}
+	remains("-fix", code, stderr)
 	after, _ := os.ReadFile(file)
 	if bytes.Equal(before, after) {
 		t.Fatalf("-fix left %s unchanged", file)
 	}
 	// A second run finds nothing left to fix.
 	code, diff, stderr = runIn(t, dir, "-fix", "-diff", "./internal/...")
-	if code != 0 || diff != "" {
-		t.Errorf("second -fix -diff: exit %d, diff:\n%s%s", code, diff, stderr)
+	if remains("second -fix -diff", code, stderr); diff != "" {
+		t.Errorf("second -fix -diff: diff:\n%s%s", diff, stderr)
+	}
+	// Only the fixable package: nothing remains, exit 0.
+	if code, _, stderr := runIn(t, dir, "-fix", "./internal/controller/fixme/"); code != 3 || strings.Contains(stderr, "status written with Update") {
+		t.Errorf("-fix of the fixed package: exit %d (the field manager finding has no fix: 3)\n%s", code, stderr)
+	}
+}
+
+// TestFixAllOrNothing: when one of the files -fix rewrites cannot be
+// written, none is: every file keeps the contents it had, and the error
+// names the file.
+func TestFixAllOrNothing(t *testing.T) {
+	dir := testmodule.StubModule(t)
+	widget := func(name string) string {
+		return `package ` + name + `
+
+import (
+	"context"
+
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+
+	"example.com/skiptest/api"
+)
+
+type R struct{ client.Client }
+
+func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	w.Ready = true
+	return reconcile.Result{}, r.Status().Update(ctx, &w)
+}
+`
+	}
+	testmodule.WriteFiles(t, dir, map[string]string{
+		"internal/controller/fixa/fixa.go": widget("fixa"),
+		"internal/controller/fixb/fixb.go": widget("fixb"),
+	})
+	a := filepath.Join(dir, "internal", "controller", "fixa", "fixa.go")
+	b := filepath.Join(dir, "internal", "controller", "fixb", "fixb.go")
+	for _, tc := range []struct {
+		name string
+		fail func(t *testing.T)
+		want string
+	}{
+		{"the second rename fails", func(t *testing.T) {
+			renamed := 0
+			rename = func(from, to string) error {
+				if renamed++; renamed == 2 {
+					return errors.New("injected failure")
+				}
+				return os.Rename(from, to)
+			}
+			t.Cleanup(func() { rename = os.Rename })
+		}, "fixb/fixb.go: injected failure; no file changed"},
+		{"no temporary file beside the second", func(t *testing.T) {
+			createTemp = func(dir, pattern string) (*os.File, error) {
+				if strings.Contains(pattern, "fixb") {
+					return nil, errors.New("injected failure")
+				}
+				return os.CreateTemp(dir, pattern)
+			}
+			t.Cleanup(func() { createTemp = os.CreateTemp })
+		}, "fixb/fixb.go: cannot write beside it: injected failure; no file changed"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			beforeA, _ := os.ReadFile(a)
+			beforeB, _ := os.ReadFile(b)
+			tc.fail(t)
+			code, _, stderr := runIn(t, dir, "-fix", "./internal/controller/fixa/", "./internal/controller/fixb/")
+			// Exit codes only go up: the findings that remain (3)
+			// outrank the failure (1).
+			if code != 3 || !strings.Contains(stderr, "statuslint: internal/controller/"+tc.want+"\n") {
+				t.Errorf("exit %d, want 3 and %q:\n%s", code, tc.want, stderr)
+			}
+			afterA, _ := os.ReadFile(a)
+			afterB, _ := os.ReadFile(b)
+			if !bytes.Equal(beforeA, afterA) || !bytes.Equal(beforeB, afterB) {
+				t.Errorf("a file changed although -fix failed:\n%s\n%s", afterA, afterB)
+			}
+			leftovers, _ := filepath.Glob(filepath.Join(dir, "internal", "controller", "fix*", ".*statuslint-*"))
+			if len(leftovers) > 0 {
+				t.Errorf("temporary files left: %v", leftovers)
+			}
+		})
 	}
 }
 

@@ -1,68 +1,64 @@
 package driver
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"go/format"
-	"go/token"
 	"io"
 	"log"
 	"os"
+	"path/filepath"
 	"sort"
-
-	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
 
 	"github.com/statuslint/statuslint/internal/textedit"
 )
 
-// applyFixes applies the first suggested fix of every root diagnostic, as
+// applyFixes applies the first suggested fix of every finding, as
 // multichecker's -fix does: each fix is merged, whole or not at all, into
-// the edits accepted so far (identical edits, such as the same fix found
-// in a package and its test variant, or the same import added twice,
-// coalesce); a fix that conflicts, or that would edit a generated file, is
-// left out and counted. Each changed file is then gofmt-ed and written,
-// or, with printDiff, shown as a unified diff on w.
-func applyFixes(graph *checker.Graph, generated func(filename string) bool, printDiff bool, w io.Writer, log *log.Logger, verbose bool) error {
-	type fixAt struct {
-		fix  *analysis.SuggestedFix
-		fset *token.FileSet
-	}
-	var fixes []fixAt
-	for _, act := range graph.Roots {
-		if act.Err != nil {
-			continue
-		}
-		for _, d := range act.Diagnostics {
-			if len(d.SuggestedFixes) > 0 {
-				fixes = append(fixes, fixAt{&d.SuggestedFixes[0], act.Package.Fset})
-			}
-		}
-	}
-
+// the edits accepted so far (identical edits, such as the same import
+// added twice, coalesce); a fix that conflicts, that would edit a
+// generated file or a file that cannot be read, is left out. Each changed
+// file is then gofmt-ed and, with printDiff, shown as a unified diff on w;
+// else the files are written all or none (writeAll).
+//
+// It returns the findings still standing: those without a fix and those
+// whose fix was left out (all of them when nothing could be written), for
+// the caller to print.
+func applyFixes(findings []Finding, generated func(filename string) bool, printDiff bool, w io.Writer, log *log.Logger, verbose bool) ([]Finding, error) {
 	baseline := make(map[string][]byte)
 	accepted := make(map[string][]textedit.Edit)
-	var good, skipped int
+	var remaining, applied []Finding
+	var withFix, conflicts, inGenerated int
 fixes:
-	for _, fa := range fixes {
+	for _, f := range findings {
+		if len(f.Diagnostic.SuggestedFixes) == 0 {
+			remaining = append(remaining, f)
+			continue
+		}
+		withFix++
+		fix := &f.Diagnostic.SuggestedFixes[0]
 		byFile := make(map[string][]textedit.Edit)
-		for _, e := range fa.fix.TextEdits {
-			tf := fa.fset.File(e.Pos)
+		for _, e := range fix.TextEdits {
+			tf := f.Fset.File(e.Pos)
 			if tf == nil {
-				return fmt.Errorf("fix %q: edit outside any file", fa.fix.Message)
-			}
-			if generated(tf.Name()) {
-				skipped++
-				continue fixes
+				return findings, fmt.Errorf("fix %q: edit outside any file; no file changed", fix.Message)
 			}
 			name := tf.Name()
+			if generated(name) {
+				inGenerated++
+				remaining = append(remaining, f)
+				continue fixes
+			}
 			if _, ok := baseline[name]; !ok {
 				content, err := os.ReadFile(name)
 				if err != nil {
-					log.Printf("skipping fix to file %s: %v", name, err)
+					log.Printf("fix not applied: %v", err)
+					remaining = append(remaining, f)
 					continue fixes
 				}
 				if len(content) != tf.Size() {
-					return fmt.Errorf("%s changed while it was analyzed (%d bytes, now %d); no fix applied", name, tf.Size(), len(content))
+					return findings, fmt.Errorf("%s changed while it was analysed (%d bytes, now %d); no file changed", name, tf.Size(), len(content))
 				}
 				baseline[name] = content
 			}
@@ -78,7 +74,9 @@ fixes:
 			if prev := accepted[name]; len(prev) > 0 {
 				m, ok := textedit.Merge(prev, edits)
 				if !ok {
-					continue fixes // conflict
+					conflicts++
+					remaining = append(remaining, f)
+					continue fixes
 				}
 				edits = m
 			}
@@ -87,21 +85,20 @@ fixes:
 		for name, edits := range merged {
 			accepted[name] = edits
 		}
-		good++
+		applied = append(applied, f)
 	}
-	bad := len(fixes) - good - skipped
 
 	names := make([]string, 0, len(accepted))
 	for name := range accepted {
 		names = append(names, name)
 	}
 	sort.Strings(names)
-	var written, failed int
+	changes := make([]fileChange, 0, len(names))
 	wd := workingDir()
 	for _, name := range names {
 		final, err := textedit.Apply(baseline[name], accepted[name])
 		if err != nil {
-			return fmt.Errorf("%s: %v", name, err)
+			return findings, fmt.Errorf("%s: %v; no file changed", name, err)
 		}
 		if formatted, err := format.Source(final); err == nil {
 			final = formatted
@@ -111,30 +108,111 @@ fixes:
 			io.WriteString(w, textedit.Unified(short+" (old)", short+" (new)", string(baseline[name]), string(final)))
 			continue
 		}
-		mode := os.FileMode(0o644)
-		if fi, err := os.Stat(name); err == nil {
-			mode = fi.Mode().Perm()
+		changes = append(changes, fileChange{name: name, old: baseline[name], new: final})
+	}
+	if !printDiff {
+		if err := writeAll(changes); err != nil {
+			return findings, err
 		}
-		if err := os.WriteFile(name, final, mode); err != nil {
-			log.Print(err)
-			failed++
-			continue
-		}
-		written++
 	}
 
-	if bad > 0 || failed > 0 {
-		if printDiff {
-			return fmt.Errorf("%d of %s skipped (conflicting edits)", bad, plural(len(fixes), "fix", "fixes"))
-		}
-		return fmt.Errorf("applied %d of %s; %s updated (run again to apply more)",
-			good, plural(len(fixes), "fix", "fixes"), plural(written, "file", "files"))
+	verb := "applied"
+	if printDiff {
+		verb = "would apply"
+	}
+	if conflicts > 0 {
+		log.Printf("%s %d of %s: %s conflicting with another's edits (run again to apply more)",
+			verb, len(applied), plural(withFix, "fix", "fixes"), plural(conflicts, "fix", "fixes"))
 	}
 	if verbose {
-		if skipped > 0 {
-			log.Printf("skipped %s that would edit generated files", plural(skipped, "fix", "fixes"))
+		if inGenerated > 0 {
+			log.Printf("skipped %s that would edit generated files", plural(inGenerated, "fix", "fixes"))
 		}
-		log.Printf("applied %s, updated %s", plural(good, "fix", "fixes"), plural(written, "file", "files"))
+		log.Printf("%s %s, %s %s", verb, plural(len(applied), "fix", "fixes"), map[bool]string{true: "changing", false: "updated"}[printDiff], plural(len(names), "file", "files"))
+	}
+	return remaining, nil
+}
+
+// fileChange is a file -fix rewrites: its contents as analysed and as
+// fixed.
+type fileChange struct {
+	name     string
+	old, new []byte
+}
+
+// The file system calls writeAll makes, replaceable by tests.
+var (
+	createTemp = os.CreateTemp
+	rename     = os.Rename
+)
+
+// writeAll writes every change or none. First each file is checked: it
+// still has the contents that were analysed, and it can be opened for
+// writing (a read-only or immutable file fails here). Then each new
+// content goes to a temporary file in the file's directory, with the
+// file's permissions, and only when all of them are written are they
+// renamed into place. A failure before the renames leaves every file as
+// it was; a rename that fails puts back the files already renamed. The
+// error names the file and why, and says that no file changed.
+func writeAll(changes []fileChange) error {
+	wd := workingDir()
+	fail := func(name string, err error) error {
+		return fmt.Errorf("%s: %v; no file changed", shortPath(name, wd), err)
+	}
+	modes := make([]os.FileMode, len(changes))
+	for i, c := range changes {
+		cur, err := os.ReadFile(c.name)
+		if err != nil {
+			return fail(c.name, err)
+		}
+		if !bytes.Equal(cur, c.old) {
+			return fail(c.name, errors.New("changed since it was analysed"))
+		}
+		fi, err := os.Stat(c.name)
+		if err != nil {
+			return fail(c.name, err)
+		}
+		modes[i] = fi.Mode().Perm()
+		f, err := os.OpenFile(c.name, os.O_WRONLY, 0)
+		if err != nil {
+			return fail(c.name, fmt.Errorf("cannot be written: %v", errors.Unwrap(err)))
+		}
+		f.Close()
+	}
+	temps := make([]string, 0, len(changes))
+	removeTemps := func() {
+		for _, t := range temps {
+			os.Remove(t)
+		}
+	}
+	for i, c := range changes {
+		tmp, err := createTemp(filepath.Dir(c.name), "."+filepath.Base(c.name)+".statuslint-*")
+		if err != nil {
+			removeTemps()
+			return fail(c.name, fmt.Errorf("cannot write beside it: %v", err))
+		}
+		temps = append(temps, tmp.Name())
+		_, err = tmp.Write(c.new)
+		if err == nil {
+			err = tmp.Chmod(modes[i])
+		}
+		if cerr := tmp.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			removeTemps()
+			return fail(c.name, err)
+		}
+	}
+	for i, c := range changes {
+		if err := rename(temps[i], c.name); err != nil {
+			// Put back what was renamed already; the rest is untouched.
+			for j := range i {
+				os.WriteFile(changes[j].name, changes[j].old, modes[j])
+			}
+			removeTemps()
+			return fail(c.name, err)
+		}
 	}
 	return nil
 }
