@@ -319,10 +319,10 @@ func TestOneFindingPerPackage(t *testing.T) {
 	}
 }
 
-func TestFix(t *testing.T) {
-	dir := testmodule.StubModule(t)
-	testmodule.WriteFiles(t, dir, map[string]string{
-		"internal/controller/fixme/fixme.go": `package fixme
+// fixableWidget is a package whose reconciler writes the status with
+// Update after a Get: one statusupdate finding with a fix.
+func fixableWidget(name string) string {
+	return `package ` + name + `
 
 import (
 	"context"
@@ -343,7 +343,13 @@ func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Res
 	w.Ready = true
 	return reconcile.Result{}, r.Status().Update(ctx, &w)
 }
-`,
+`
+}
+
+func TestFix(t *testing.T) {
+	dir := testmodule.StubModule(t)
+	testmodule.WriteFiles(t, dir, map[string]string{
+		"internal/controller/fixme/fixme.go": fixableWidget("fixme"),
 	})
 	file := filepath.Join(dir, "internal", "controller", "fixme", "fixme.go")
 	before, err := os.ReadFile(file)
@@ -393,33 +399,9 @@ func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Res
 // names the file.
 func TestFixAllOrNothing(t *testing.T) {
 	dir := testmodule.StubModule(t)
-	widget := func(name string) string {
-		return `package ` + name + `
-
-import (
-	"context"
-
-	"sigs.k8s.io/controller-runtime/pkg/client"
-	"sigs.k8s.io/controller-runtime/pkg/reconcile"
-
-	"example.com/skiptest/api"
-)
-
-type R struct{ client.Client }
-
-func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
-	var w api.Widget
-	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
-		return reconcile.Result{}, err
-	}
-	w.Ready = true
-	return reconcile.Result{}, r.Status().Update(ctx, &w)
-}
-`
-	}
 	testmodule.WriteFiles(t, dir, map[string]string{
-		"internal/controller/fixa/fixa.go": widget("fixa"),
-		"internal/controller/fixb/fixb.go": widget("fixb"),
+		"internal/controller/fixa/fixa.go": fixableWidget("fixa"),
+		"internal/controller/fixb/fixb.go": fixableWidget("fixb"),
 	})
 	a := filepath.Join(dir, "internal", "controller", "fixa", "fixa.go")
 	b := filepath.Join(dir, "internal", "controller", "fixb", "fixb.go")
