@@ -94,6 +94,31 @@ func (s *Snapshots) Taken(body *ast.BlockStmt) func(string) bool {
 	return func(name string) bool { return s.inBody[body][name] }
 }
 
+// Reserve records that a fix of this pass declares name in body by other
+// means than Copy (a parameter that a helper gains), so that Copy gives no
+// copy in body, or in a function literal inside it, that name: it would be
+// declared twice in one scope, or shadow the parameter.
+func (s *Snapshots) Reserve(body *ast.BlockStmt, name string) {
+	ast.Inspect(body, func(n ast.Node) bool {
+		var b *ast.BlockStmt
+		switch n := n.(type) {
+		case *ast.BlockStmt:
+			if n == body {
+				b = n
+			}
+		case *ast.FuncLit:
+			b = n.Body
+		}
+		if b != nil {
+			if s.inBody[b] == nil {
+				s.inBody[b] = make(map[string]bool)
+			}
+			s.inBody[b][name] = true
+		}
+		return true
+	})
+}
+
 // MethodSig returns the signature of t's method name, or nil.
 func MethodSig(pkg *types.Package, t types.Type, name string) *types.Signature {
 	return methodSig(pkg, t, name)

@@ -13,8 +13,11 @@ package fixtest
 import (
 	"fmt"
 	"go/token"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -134,4 +137,63 @@ func Run(t testing.TB, dir string, analyzers []*analysis.Analyzer, patterns ...s
 		t.Fatal(err)
 	}
 	return files
+}
+
+// CheckCompiles type-checks the packages matching patterns in the GOPATH
+// tree dir with files (contents by file name, as Run returns them) in
+// place of the files on disk, and fails t with each error: a fix that
+// leaves a package unable to build is a bug even when it matches its
+// .golden file.
+func CheckCompiles(t testing.TB, dir string, files map[string][]byte, patterns ...string) {
+	t.Helper()
+	cfg := &packages.Config{
+		Mode:    packages.NeedName | packages.NeedFiles | packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedDeps | packages.NeedImports,
+		Dir:     dir,
+		Env:     append(os.Environ(), "GOPATH="+dir, "GO111MODULE=off", "GOWORK=off"),
+		Overlay: files,
+	}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range pkgs {
+		for _, e := range p.Errors {
+			t.Errorf("fixed %s does not compile: %v", p.PkgPath, e)
+		}
+	}
+}
+
+// Goldens returns the .golden files of the GOPATH tree dir whose package
+// path starts with prefix ("" for all): the packages that hold them, and
+// their contents by the name of the file each stands for, the fixed
+// version of it.
+func Goldens(t testing.TB, dir, prefix string) (pkgs []string, golden map[string][]byte) {
+	t.Helper()
+	src := filepath.Join(dir, "src")
+	golden = make(map[string][]byte)
+	seen := make(map[string]bool)
+	err := filepath.WalkDir(filepath.Join(src, filepath.FromSlash(prefix)), func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(name, ".go.golden") {
+			return err
+		}
+		data, err := os.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		golden[strings.TrimSuffix(name, ".golden")] = data
+		rel, err := filepath.Rel(src, filepath.Dir(name))
+		if err != nil {
+			return err
+		}
+		if pkg := filepath.ToSlash(rel); !seen[pkg] {
+			seen[pkg] = true
+			pkgs = append(pkgs, pkg)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(pkgs)
+	return pkgs, golden
 }

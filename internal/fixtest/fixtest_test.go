@@ -42,3 +42,20 @@ func TestMergeAndConflict(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// TestGoldensCompile type-checks every .golden file of every pass, in
+// both stub trees, in place of the file it stands for: each says what the
+// fixes of its package, applied together, leave, and that must build.
+func TestGoldensCompile(t *testing.T) {
+	for _, tree := range []string{"testdata", filepath.Join("testdata", "legacy")} {
+		dir, err := filepath.Abs(filepath.Join("..", "..", tree))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pkgs, golden := Goldens(t, dir, "")
+		if len(pkgs) == 0 {
+			t.Fatalf("%s: no .golden files", tree)
+		}
+		CheckCompiles(t, dir, golden, pkgs...)
+	}
+}

@@ -3,12 +3,10 @@ package statusupdate_test
 import (
 	"bytes"
 	"go/format"
-	"os"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
-	"golang.org/x/tools/go/packages"
 
 	"github.com/statuslint/statuslint/internal/fixtest"
 	"github.com/statuslint/statuslint/internal/relatedtest"
@@ -48,17 +46,5 @@ func TestSnapshotAfterReloadsCompiles(t *testing.T) {
 			t.Errorf("%s: %d snapshots, want 6", name, n)
 		}
 	}
-	cfg := &packages.Config{
-		Mode:    packages.NeedName | packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedDeps | packages.NeedImports,
-		Dir:     dir,
-		Env:     append(os.Environ(), "GOPATH="+dir, "GO111MODULE=off", "GOWORK=off"),
-		Overlay: files,
-	}
-	pkgs, err := packages.Load(cfg, "statusupdate/reloaded")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if packages.PrintErrors(pkgs) > 0 {
-		t.Error("the fixed package does not compile")
-	}
+	fixtest.CheckCompiles(t, dir, files, "statusupdate/reloaded")
 }

@@ -3,11 +3,13 @@ package statusupdate
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -50,7 +52,8 @@ func threadSnapshot(pass *analysis.Pass, res *reach.Result, ol *objectLoads, fil
 	if !ok || unpatchable(pass, call, sel) != "" {
 		return nil
 	}
-	edits, name := threadParam(pass, res, ol, decl, v, names, 0)
+	th := &threading{pass: pass, res: res, ol: ol, names: names, params: make(map[*ast.BlockStmt]map[*types.Var]string)}
+	edits, name := th.param(decl, v, 0)
 	if edits == nil {
 		return nil
 	}
@@ -72,13 +75,31 @@ func threadSnapshot(pass *analysis.Pass, res *reach.Result, ol *objectLoads, fil
 // helper that writes, and the helpers that hand it their own parameter.
 const maxThreadDepth = 3
 
-// threadParam returns the edits that give decl a last parameter carrying a
+// threading is one threaded fix in the making: the snapshot parameters it
+// gives helpers, by the helper's body and the object parameter they
+// snapshot.
+type threading struct {
+	pass   *analysis.Pass
+	res    *reach.Result
+	ol     *objectLoads
+	names  *snapshotNames
+	params map[*ast.BlockStmt]map[*types.Var]string
+}
+
+// param returns the edits that give decl a last parameter carrying a
 // snapshot of its object parameter v, and every call of decl an argument
 // for it: a copy the caller takes right after it loads the object, or,
 // for a caller that hands on its own parameter, that caller's own new
 // snapshot parameter, threaded the same way. It returns nil when decl or
 // one of its callers does not qualify (see threadSnapshot).
-func threadParam(pass *analysis.Pass, res *reach.Result, ol *objectLoads, decl *ast.FuncDecl, v *types.Var, names *snapshotNames, depth int) ([]analysis.TextEdit, string) {
+//
+// A caller that gains the parameter and also loads the object before a
+// later call (a call of a helper that leaves it written) renews the
+// parameter there, base = w.DeepCopy(), rather than declaring a second
+// snapshot beside it: one name for the snapshot of one object in one
+// function, and never a name declared twice (issue 34).
+func (th *threading) param(decl *ast.FuncDecl, v *types.Var, depth int) ([]analysis.TextEdit, string) {
+	pass, res, names := th.pass, th.res, th.names
 	if depth >= maxThreadDepth || decl.Body == nil {
 		return nil, ""
 	}
@@ -111,8 +132,16 @@ func threadParam(pass *analysis.Pass, res *reach.Result, ol *objectLoads, decl *
 		name = fixes.FreeName(pass.Pkg, decl.Body, decl.Body.Pos(), "base", names.Taken(decl.Body))
 		names.byParam[v] = name
 	}
+	// The copies other fixes take in decl's body must not take the
+	// parameter's name.
+	names.Reserve(decl.Body, name)
+	if th.params[decl.Body] == nil {
+		th.params[decl.Body] = make(map[*types.Var]string)
+	}
+	th.params[decl.Body][v] = name
 	last := decl.Type.Params.List[len(decl.Type.Params.List)-1]
 	edits := []analysis.TextEdit{{Pos: last.End(), End: last.End(), NewText: []byte(", " + name + " " + types.ExprString(typeExpr))}}
+	var sites []*callSite
 	for _, c := range callers {
 		sc, ok := c.(*ssa.Call)
 		if !ok || sc.Parent() == fn {
@@ -122,7 +151,18 @@ func threadParam(pass *analysis.Pass, res *reach.Result, ol *objectLoads, decl *
 		if call == nil || idx >= len(call.Args) || call.Ellipsis.IsValid() {
 			return nil, ""
 		}
-		callEdits := passSnapshot(pass, res, ol, call, call.Args[idx], v.Type(), names, depth)
+		site := th.site(call, call.Args[idx])
+		if site == nil {
+			return nil, ""
+		}
+		sites = append(sites, site)
+	}
+	// The calls that hand on their caller's parameter first: that caller
+	// then has its snapshot parameter when a later call of it, after a
+	// load, takes a copy.
+	sort.SliceStable(sites, func(i, j int) bool { return sites[i].load == nil && sites[j].load != nil })
+	for _, site := range sites {
+		callEdits := th.passSnapshot(site, v.Type(), depth)
 		if callEdits == nil {
 			return nil, ""
 		}
@@ -131,15 +171,23 @@ func threadParam(pass *analysis.Pass, res *reach.Result, ol *objectLoads, decl *
 	return edits, name
 }
 
-// passSnapshot returns the edits that give call, a call of a helper
-// whose object parameter arg fills, the snapshot argument: a copy the
-// caller takes right after it loads the object, or, when arg is the
-// caller's own object parameter, the caller's snapshot parameter, threaded
-// in turn. want is the helper's parameter type; nil when neither works.
-func passSnapshot(pass *analysis.Pass, res *reach.Result, ol *objectLoads, call *ast.CallExpr, arg ast.Expr, want types.Type, names *snapshotNames, depth int) []analysis.TextEdit {
-	info := pass.TypesInfo
-	u, addr := fixes.ObjectVar(info, arg)
-	file := fileOf(pass, call)
+// callSite is a call of a helper being threaded: the object variable its
+// argument names (addr for &u), where the call is, and the statement
+// that last loads u before it in its function (nil when none does on
+// every path).
+type callSite struct {
+	call   *ast.CallExpr
+	u      *types.Var
+	addr   bool
+	path   []ast.Node
+	body   *ast.BlockStmt
+	params *ast.FieldList
+	load   ast.Stmt
+}
+
+func (th *threading) site(call *ast.CallExpr, arg ast.Expr) *callSite {
+	u, addr := fixes.ObjectVar(th.pass.TypesInfo, arg)
+	file := fileOf(th.pass, call)
 	if u == nil || file == nil {
 		return nil
 	}
@@ -148,8 +196,21 @@ func passSnapshot(pass *analysis.Pass, res *reach.Result, ol *objectLoads, call 
 	if body == nil {
 		return nil
 	}
+	load, _, _ := lastLoad(th.ol, path, body, u)
+	return &callSite{call: call, u: u, addr: addr, path: path, body: body, params: params, load: load}
+}
+
+// passSnapshot returns the edits that give site's call, a call of a helper
+// whose object parameter the call's argument fills, the snapshot
+// argument: a copy the caller takes right after it loads the object, or,
+// when the argument is the caller's own object parameter, the caller's
+// snapshot parameter, threaded in turn. want is the helper's parameter
+// type; nil when neither works.
+func (th *threading) passSnapshot(site *callSite, want types.Type, depth int) []analysis.TextEdit {
+	pass, res, names := th.pass, th.res, th.names
+	info := pass.TypesInfo
+	call, u, addr, path, body, params, load := site.call, site.u, site.addr, site.path, site.body, site.params, site.load
 	lastArg := call.Args[len(call.Args)-1]
-	load, _, _ := lastLoad(ol, path, body, u)
 	if load == nil {
 		// The caller hands on its own parameter: thread through it.
 		if addr || params == nil || u.Pos() < params.Pos() || u.Pos() >= params.End() || !types.Identical(u.Type(), want) {
@@ -159,7 +220,7 @@ func passSnapshot(pass *analysis.Pass, res *reach.Result, ol *objectLoads, call 
 		if decl == nil {
 			return nil
 		}
-		edits, name := threadParam(pass, res, ol, decl, u, names, depth+1)
+		edits, name := th.param(decl, u, depth+1)
 		if edits == nil {
 			return nil
 		}
@@ -176,6 +237,19 @@ func passSnapshot(pass *analysis.Pass, res *reach.Result, ol *objectLoads, call 
 	if check := fixes.ErrCheckAfter(info, body, load); check != nil {
 		load = check
 	}
+	if name, ok := th.params[body][u]; ok && !addr && types.AssignableTo(dc.Results().At(0).Type(), u.Type()) {
+		// The caller gains a snapshot parameter of u in this fix: renew
+		// it after the load.
+		if existing := copiedAfter(info, body, load, u); existing != "" {
+			name = existing
+		}
+		edits := []analysis.TextEdit{{Pos: lastArg.End(), End: lastArg.End(), NewText: []byte(", " + name)}}
+		if name == th.params[body][u] {
+			indent := strings.Repeat("\t", pass.Fset.Position(load.Pos()).Column-1)
+			edits = append(edits, analysis.TextEdit{Pos: load.End(), End: load.End(), NewText: []byte("\n" + indent + name + " = " + u.Name() + ".DeepCopy()")})
+		}
+		return edits
+	}
 	baseName, copyStmt := names.Copy(pass, res.Model, "client", load, u, addr, body, "base")
 	if baseName == "" {
 		return nil
@@ -186,6 +260,30 @@ func passSnapshot(pass *analysis.Pass, res *reach.Result, ol *objectLoads, call 
 		edits = append(edits, analysis.TextEdit{Pos: load.End(), End: load.End(), NewText: []byte("\n" + indent + copyStmt)})
 	}
 	return edits
+}
+
+// copiedAfter returns the name of the copy of u that the statement after
+// load already takes (x := u.DeepCopy()), or "".
+func copiedAfter(info *types.Info, body *ast.BlockStmt, load ast.Stmt, u *types.Var) string {
+	as, ok := fixes.StmtAfter(body, load).(*ast.AssignStmt)
+	if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		return ""
+	}
+	c, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	if !ok || len(c.Args) != 0 {
+		return ""
+	}
+	sel, ok := c.Fun.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "DeepCopy" {
+		return ""
+	}
+	if v, _ := fixes.ObjectVar(info, sel.X); v != u {
+		return ""
+	}
+	if id, ok := as.Lhs[0].(*ast.Ident); ok && id.Name != "_" {
+		return id.Name
+	}
+	return ""
 }
 
 // namedInTests reports whether a _test.go file beside decl's file names
