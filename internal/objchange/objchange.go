@@ -112,6 +112,8 @@ const (
 	metaField                   // a field of ObjectMeta: area says which, 0 for the others (name, ...)
 	typeMeta                    // apiVersion and kind: not stored
 	otherField                  // spec, status, anything else
+	wholeList                   // a list of objects (BetweenList)
+	listItems                   // its Items; indexed, an object again
 )
 
 // access is an expression that reaches into the object.
@@ -192,7 +194,27 @@ const maxDepth = 3
 // Function literals of body that capture v count wherever they are: they
 // may be called in between.
 func (c *Checker) Between(body *ast.BlockStmt, path []ast.Node, start token.Pos, call *ast.CallExpr, skip ast.Node, v *types.Var) Effect {
-	end := call.End()
+	end := c.loopEnd(path, body, start, call.End())
+	return c.walk(body, start, end, body.End(), call, skip, v, access{kind: wholeObject})
+}
+
+// BetweenList is Between for list, a variable holding a list of objects
+// (a PodList a List loaded): what is done to its items, each counted as
+// done to every item (list.Items[i].Labels[k] = v changes labels), and to
+// the objects a range over its items binds (for _, p := range
+// list.Items: p shares their maps and slices). Anything else done to the
+// list or its items (items appended, assigned, stored elsewhere) rules
+// the finding out.
+func (c *Checker) BetweenList(body *ast.BlockStmt, path []ast.Node, start token.Pos, call *ast.CallExpr, skip ast.Node, list *types.Var) Effect {
+	end := c.loopEnd(path, body, start, call.End())
+	return c.walk(body, start, end, body.End(), call, skip, list, access{kind: wholeList})
+}
+
+// loopEnd returns where a region from start to end, the end of a call
+// path holds, really ends: at the end of the outermost loop of body that
+// holds the call but not start, whose next pass runs the rest of it
+// first.
+func (c *Checker) loopEnd(path []ast.Node, body *ast.BlockStmt, start, end token.Pos) token.Pos {
 	for _, n := range path {
 		if n == body {
 			break
@@ -204,7 +226,7 @@ func (c *Checker) Between(body *ast.BlockStmt, path []ast.Node, start token.Pos,
 			}
 		}
 	}
-	return c.walk(body, start, end, body.End(), call, skip, v)
+	return end
 }
 
 // Region returns what the statements of body from start to end do to v,
@@ -213,14 +235,14 @@ func (c *Checker) Between(body *ast.BlockStmt, path []ast.Node, start token.Pos,
 // made before end that capture v count, wherever they are (they may be
 // called in the region); those made later cannot run in it.
 func (c *Checker) Region(body *ast.BlockStmt, start, end token.Pos, target ast.Node, v *types.Var) Effect {
-	return c.walk(body, start, end, end, target, nil, v)
+	return c.walk(body, start, end, end, target, nil, v, access{kind: wholeObject})
 }
 
 // walk classifies the uses of v in body from start to end, and in the
 // function literals of body made before litEnd, leaving out skip and the
 // blocks that return before reaching target.
-func (c *Checker) walk(body *ast.BlockStmt, start, end, litEnd token.Pos, target, skip ast.Node, v *types.Var) Effect {
-	w := &walker{c: c, v: v, root: access{kind: wholeObject}, aliases: make(map[*types.Var]Area)}
+func (c *Checker) walk(body *ast.BlockStmt, start, end, litEnd token.Pos, target, skip ast.Node, v *types.Var, root access) Effect {
+	w := &walker{c: c, v: v, root: root, aliases: make(map[*types.Var]Area)}
 	WalkStack(body, func(n ast.Node, stack []ast.Node) bool {
 		if n == skip {
 			return false // the object handed to the call itself
@@ -313,7 +335,10 @@ type walker struct {
 	// that (metaField, with its area).
 	root    access
 	aliases map[*types.Var]Area
-	eff     Effect
+	// items are the variables a range over a list's items binds (see
+	// BetweenList): each is one of the objects.
+	items map[*types.Var]bool
+	eff   Effect
 }
 
 // ident classifies one identifier: a use of the object, of an alias of
@@ -323,7 +348,7 @@ func (w *walker) ident(id *ast.Ident, stack []ast.Node, depth int) {
 	if obj == nil {
 		return
 	}
-	if obj == w.v {
+	if obj == w.v || w.items[obj] {
 		if w.c.opts.Status {
 			if why := escapes(stack); why != "" {
 				w.eff.block(id.Pos(), w.v.Name()+why)
@@ -331,6 +356,9 @@ func (w *walker) ident(id *ast.Ident, stack []ast.Node, depth int) {
 			}
 		}
 		acc := w.root
+		if obj != w.v {
+			acc = access{kind: wholeObject}
+		}
 		acc.top = id
 		w.eff.Merge(w.use(acc, stack, depth))
 		return
@@ -412,6 +440,9 @@ climb:
 			if p.X != acc.top {
 				break climb
 			}
+			if acc.kind == listItems {
+				acc.kind = wholeObject // one of the objects
+			}
 			acc.top = p
 		case *ast.SliceExpr:
 			if p.X != acc.top {
@@ -430,6 +461,19 @@ func (c *Checker) field(acc *access, sel *types.Selection) {
 	switch acc.kind {
 	case metaField, typeMeta, otherField:
 		return // already decided by an outer field
+	case wholeList:
+		// The list's items, or its own metadata (not sent with any
+		// object).
+		acc.kind, acc.field = otherField, sel.Obj().Name()
+		if f, ok := sel.Obj().(*types.Var); ok && f.Name() == "Items" && len(sel.Index()) == 1 {
+			if _, ok := f.Type().Underlying().(*types.Slice); ok {
+				acc.kind = listItems
+			}
+		}
+		return
+	case listItems:
+		acc.kind, acc.field = otherField, sel.Obj().Name()
+		return
 	}
 	f, ok := sel.Obj().(*types.Var)
 	if !ok {
@@ -552,6 +596,8 @@ func (w *walker) write(acc access, pos token.Pos) Effect {
 		e.block(pos, w.v.Name()+" is assigned as a whole")
 	case wholeMeta:
 		e.block(pos, "its metadata is assigned as a whole")
+	case wholeList:
+		e.block(pos, w.v.Name()+" is assigned as a whole")
 	default:
 		e.block(pos, acc.field+" is changed")
 	}
@@ -605,6 +651,23 @@ func (w *walker) context(acc access, stack []ast.Node, depth int) Effect {
 	case *ast.KeyValueExpr:
 		if p.Value == acc.top {
 			return w.bind(acc, nil, pos)
+		}
+		return Effect{}
+	case *ast.RangeStmt:
+		if p.X == acc.top && acc.kind == listItems && p.Value != nil {
+			// for _, p := range list.Items: p is one of the objects.
+			id, ok := ast.Unparen(p.Value).(*ast.Ident)
+			if !ok {
+				var e Effect
+				e.block(pos, describe(acc, w.v)+" are ranged over into "+types.ExprString(p.Value))
+				return e
+			}
+			if u, ok := w.c.info.ObjectOf(id).(*types.Var); ok {
+				if w.items == nil {
+					w.items = make(map[*types.Var]bool)
+				}
+				w.items[u] = true
+			}
 		}
 		return Effect{}
 	}
@@ -668,6 +731,10 @@ func describe(acc access, v *types.Var) string {
 		return v.Name()
 	case wholeMeta:
 		return v.Name() + ".ObjectMeta"
+	case wholeList:
+		return v.Name()
+	case listItems:
+		return v.Name() + ".Items"
 	}
 	return v.Name() + "." + acc.field
 }

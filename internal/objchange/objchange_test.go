@@ -29,6 +29,7 @@ import (
 //	status v   the same in status mode
 //	between v  Between from the body's start to the first call of done,
 //	           leaving out its first argument
+//	list v     BetweenList, the same for v a list of objects
 //	summary i  Summary of parameter i (recv: the receiver)
 //	summary map i  the same for a map parameter
 //
@@ -75,6 +76,7 @@ func run(pass *analysis.Pass) (any, error) {
 	checkers := map[string]*objchange.Checker{
 		"region":  normal,
 		"between": normal,
+		"list":    normal,
 		"summary": normal,
 		"bare":    objchange.New(pass, m, objchange.Options{}),
 		"status":  objchange.New(pass, m, objchange.Options{Status: true}),
@@ -114,12 +116,16 @@ func run(pass *analysis.Pass) (any, error) {
 					return nil, fmt.Errorf("%s: no variable %s", fd.Name.Name, words[1])
 				}
 				done := findDone(pass.TypesInfo, fd.Body)
-				if words[0] == "between" {
+				if words[0] == "between" || words[0] == "list" {
 					if done == nil {
 						return nil, fmt.Errorf("%s: no call of done", fd.Name.Name)
 					}
 					path, _ := astutil.PathEnclosingInterval(f, done.Pos(), done.End())
-					eff = c.Between(fd.Body, path, fd.Body.Lbrace, done, done.Args[0], v)
+					if words[0] == "list" {
+						eff = c.BetweenList(fd.Body, path, fd.Body.Lbrace, done, done.Args[0], v)
+					} else {
+						eff = c.Between(fd.Body, path, fd.Body.Lbrace, done, done.Args[0], v)
+					}
 					break
 				}
 				var end token.Pos = fd.Body.Rbrace

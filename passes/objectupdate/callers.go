@@ -2,7 +2,9 @@ package objectupdate
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ast/astutil"
 
@@ -14,65 +16,119 @@ import (
 // An Update in a helper whose object is a parameter: what it sends is
 // what the helper changes, plus what each caller changed between its own
 // load and the call. The helper must be unexported and only called (never
-// used as a value), so that every call is in sight; each call must hand
-// over a local its function last loaded with Get. One level of callers is
-// followed.
+// used as a value), or a function literal bound to a local variable that
+// is only called, so that every call is in sight; each call must hand
+// over an object its function loaded (a Get, a List's item, a copy of
+// one: see originOf). One level of callers is followed.
 
 // fromCallers returns what the object parameter v of the function fnNode
-// holds when call, an Update in it, sends it: the changes in the helper
-// before the Update and in every caller since its load. caller names the
-// first caller, for the message; it is empty when some call cannot be
-// followed, and the finding is then ruled out.
-func (c *checker) fromCallers(fnNode ast.Node, path []ast.Node, body *ast.BlockStmt, call *ast.CallExpr, v *types.Var) (objchange.Effect, string) {
-	fd, ok := fnNode.(*ast.FuncDecl)
-	if !ok || fd.Body != body {
-		return objchange.Effect{}, ""
+// holds when call (an Update in it, or a DeepCopy of it) uses it, leaving
+// skip out: the changes in the helper before the call and in every caller
+// since its load. When no caller changes the object before the call, the
+// helper's start holds it as loaded, and the fix copies it there;
+// otherwise the base's changer names the first caller that changes it,
+// for the message. ok is false when some call cannot be followed, and the
+// finding is then ruled out.
+func (c *checker) fromCallers(fnNode ast.Node, path []ast.Node, body *ast.BlockStmt, call *ast.CallExpr, skip ast.Node, v *types.Var, addr bool) (o origin, ok bool) {
+	if c.inCallers {
+		return origin{}, false // one level of callers
 	}
-	fn, _ := c.info.Defs[fd.Name].(*types.Func)
-	if fn == nil || fn.Exported() {
-		return objchange.Effect{}, ""
+	c.inCallers = true
+	defer func() { c.inCallers = false }()
+	var calls []site
+	var idx int
+	switch fn := fnNode.(type) {
+	case *ast.FuncDecl:
+		if fn.Body != body {
+			return origin{}, false
+		}
+		obj, _ := c.info.Defs[fn.Name].(*types.Func)
+		if obj == nil || obj.Exported() {
+			return origin{}, false
+		}
+		idx = paramIndex(c.info, fn.Type, v)
+		if calls, ok = c.callsOf(obj); !ok {
+			return origin{}, false
+		}
+	case *ast.FuncLit:
+		if fn.Body != body {
+			return origin{}, false
+		}
+		idx = paramIndex(c.info, fn.Type, v)
+		if calls, ok = c.callsOfLit(path, fn); !ok {
+			return origin{}, false
+		}
+	default:
+		return origin{}, false
 	}
-	idx := paramIndex(c.info, fd, v)
-	if idx < 0 {
-		return objchange.Effect{}, ""
+	if idx < 0 || len(calls) == 0 {
+		return origin{}, false
 	}
-	eff := c.Between(body, path, body.Lbrace, call, call.Args[1], v)
-	if eff.Blocked != "" {
-		return objchange.Effect{}, ""
+	o = origin{eff: c.Between(body, path, body.Lbrace, call, skip, v)}
+	if o.eff.Blocked != "" {
+		return origin{}, false
 	}
-	calls, ok := c.callsOf(fn)
-	if !ok || len(calls) == 0 {
-		return objchange.Effect{}, ""
-	}
-	first := ""
+	changer := ""
 	for _, site := range calls {
 		if idx >= len(site.call.Args) {
-			return objchange.Effect{}, ""
-		}
-		arg := site.call.Args[idx]
-		u, _ := fixes.ObjectVar(c.info, arg)
-		if u == nil {
-			return objchange.Effect{}, ""
+			return origin{}, false
 		}
 		cpath, _ := astutil.PathEnclosingInterval(site.file, site.call.Pos(), site.call.End())
+		if len(cpath) < 2 {
+			return origin{}, false
+		}
+		switch cpath[1].(type) {
+		case *ast.GoStmt, *ast.DeferStmt:
+			// Runs away from the caller, which may change the object
+			// meanwhile.
+			return origin{}, false
+		}
 		cbody, _ := fixes.EnclosingFunc(cpath)
 		if cbody == nil {
-			return objchange.Effect{}, ""
+			return origin{}, false
 		}
-		load, loadCall, _ := fixes.LastLoad(c.info, fixes.GetInto(c.m, c.info), cpath, cbody, u)
-		if load == nil || !c.isGet(loadCall) {
-			return objchange.Effect{}, ""
+		from, ok := c.originOf(site.file, cpath, cbody, site.call, site.call.Args[idx], 0)
+		if !ok || from.eff.Blocked != "" {
+			return origin{}, false
 		}
-		e := c.Between(cbody, cpath, load.End(), site.call, arg, u)
-		if e.Blocked != "" {
-			return objchange.Effect{}, ""
-		}
-		eff.Merge(e)
-		if first == "" {
-			first = enclosingName(c.info, cpath)
+		o.eff.Merge(from.eff)
+		if changer == "" && !unchanged(from.eff) {
+			changer = enclosingName(c.info, cpath)
 		}
 	}
-	return eff, first
+	o.base = base{v: v, addr: addr, changer: changer}
+	if changer == "" {
+		// Every call hands over the object as loaded: so is the
+		// parameter where the helper starts.
+		o.start = body
+	}
+	return o, true
+}
+
+// paramOrigin is originOf for src, a parameter of the function on path,
+// used by the call at: what it holds there, from the helper's start and
+// from its callers (fromCallers).
+func (c *checker) paramOrigin(path []ast.Node, body *ast.BlockStmt, at *ast.CallExpr, src ast.Expr) (origin, bool) {
+	u, _ := fixes.ObjectVar(c.info, src)
+	if u == nil || within(body, u.Pos()) {
+		return origin{}, false
+	}
+	if _, _, problem := fixes.LastLoad(c.info, c.loadsInto, path, body, u); problem != fixes.NotLoaded && problem != fixes.NotLoadedInLiteral {
+		return origin{}, false
+	}
+	return c.fromCallers(enclosingFunc(path), path, body, at, src, u, !isPointer(u.Type()))
+}
+
+// enclosingFunc returns the innermost function declaration or literal on
+// path.
+func enclosingFunc(path []ast.Node) ast.Node {
+	for _, n := range path {
+		switch n.(type) {
+		case *ast.FuncLit, *ast.FuncDecl:
+			return n
+		}
+	}
+	return nil
 }
 
 // site is a call of a helper.
@@ -118,11 +174,72 @@ func sameFunc(obj types.Object, fn *types.Func) bool {
 	return ok && f.Origin() == fn.Origin()
 }
 
-// paramIndex returns the index of v among fd's parameters (the receiver
-// not counted), or -1.
-func paramIndex(info *types.Info, fd *ast.FuncDecl, v *types.Var) int {
+// callsOfLit returns the calls of the function literal lit, which path
+// holds: lit must be bound to a local variable (f := func(...) {...}, or
+// var f = ...) used only to call it, in the function that declares it;
+// ok is false otherwise, as some calls may not be in sight.
+func (c *checker) callsOfLit(path []ast.Node, lit *ast.FuncLit) ([]site, bool) {
+	i := slices.Index(path, ast.Node(lit))
+	if i < 0 || i+1 >= len(path) {
+		return nil, false
+	}
+	var fv *types.Var
+	bind := func(names []ast.Expr, values []ast.Expr) {
+		if len(names) != len(values) {
+			return
+		}
+		for j, val := range values {
+			if ast.Unparen(val) == lit {
+				if id, ok := names[j].(*ast.Ident); ok {
+					fv, _ = c.info.Defs[id].(*types.Var)
+				}
+			}
+		}
+	}
+	switch p := path[i+1].(type) {
+	case *ast.AssignStmt:
+		if p.Tok == token.DEFINE {
+			bind(p.Lhs, p.Rhs)
+		}
+	case *ast.ValueSpec:
+		names := make([]ast.Expr, len(p.Names))
+		for j, n := range p.Names {
+			names[j] = n
+		}
+		bind(names, p.Values)
+	}
+	if fv == nil {
+		return nil, false
+	}
+	outer, _ := fixes.EnclosingFunc(path[i+1:])
+	file, _ := path[len(path)-1].(*ast.File)
+	if outer == nil || file == nil {
+		return nil, false
+	}
+	var out []site
+	ok := true
+	objchange.WalkStack(outer, func(n ast.Node, stack []ast.Node) bool {
+		id, isID := n.(*ast.Ident)
+		if !isID || c.info.Uses[id] != fv {
+			return true
+		}
+		if len(stack) > 0 {
+			if call, isCall := stack[len(stack)-1].(*ast.CallExpr); isCall && ast.Unparen(call.Fun) == id {
+				out = append(out, site{file, call})
+				return true
+			}
+		}
+		ok = false // assigned, or used as a value
+		return true
+	})
+	return out, ok
+}
+
+// paramIndex returns the index of v among the parameters of a function
+// of type ft (a receiver not counted), or -1.
+func paramIndex(info *types.Info, ft *ast.FuncType, v *types.Var) int {
 	i := 0
-	for _, f := range fd.Type.Params.List {
+	for _, f := range ft.Params.List {
 		if len(f.Names) == 0 {
 			i++
 			continue

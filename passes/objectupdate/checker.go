@@ -27,10 +27,16 @@ type checker struct {
 	// production files for an Update in one, every file for one in a
 	// test file.
 	files []*ast.File
+	// starts stands for the start of a block where a fix copies the
+	// object (see startOf).
+	starts map[*ast.BlockStmt]ast.Stmt
+	// inCallers is set while fromCallers follows a helper's callers:
+	// they are not followed further.
+	inCallers bool
 }
 
 func newChecker(pass *analysis.Pass, m *crmodel.Model) *checker {
-	c := &checker{pass: pass, info: pass.TypesInfo, m: m}
+	c := &checker{pass: pass, info: pass.TypesInfo, m: m, starts: make(map[*ast.BlockStmt]ast.Stmt)}
 	c.Checker = objchange.New(pass, m, objchange.Options{Imported: c.imported})
 	return c
 }

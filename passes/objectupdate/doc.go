@@ -17,11 +17,16 @@
 //
 // The pass reports controller-runtime's Update (client.Writer's, not the
 // status writer's), recognised by type, when a reconcile can reach it (the
-// roots of the shared analysis), the object is a local variable last
-// loaded with Get in the same function on every path (or a parameter of an
-// unexported helper, only called, each of whose calls hands over such a
-// local: the changes in the callers count too, and no fix is offered), and
-// every change made to it between the load and the Update is one of:
+// roots of the shared analysis), the object was loaded in the same
+// function on every path (a local last loaded with Get; an item of a list
+// last loaded with List, as the loop's variable, a pointer to the item or
+// the item itself; or a copy of one of those made with DeepCopy into a new
+// variable or with DeepCopyInto, whose original's changes before the copy
+// count too), or is a parameter of a helper every call of which is in
+// sight (an unexported function only called, or a function literal bound
+// to a local only called) and hands over such an object (the changes in
+// the callers count too), and every change made to it between the load
+// and the Update is one of:
 //
 //   - its labels or annotations: a write into the map (obj.Labels[k] = v,
 //     delete), a new map (obj.Labels = m, SetLabels, SetAnnotations),
@@ -43,7 +48,9 @@
 // an object handed to a function whose effect cannot be seen (another
 // package's function without a fact, as in a package that does not import
 // controller-runtime, an interface method, a function value),
-// or stored where its changes are not followed; an object made with
+// or stored where its changes are not followed; an object not loaded in
+// the function (a field, a list the reconcile did not List, an object a
+// caller made, a helper called in a goroutine); an object made with
 // Create, or last written with Update or Patch, in the same function; a
 // change to finalizers (the Update's optimistic lock is what keeps a
 // finalizer change safe; see the page); a change to owner references of a
@@ -72,10 +79,15 @@
 // client.StrategicMergeFrom(base), which merges them by uid. The copy is
 // placed as statusupdate's fix places its own (internal/fixes), the
 // Update's options are kept when they are patch options, and
-// fieldmanager's appended client.FieldOwner composes with the edits. No
-// fix is offered, and the message says why, for options that are not patch
-// options, an object without DeepCopy, or owner references with a
-// controller-runtime older than StrategicMergeFrom.
+// fieldmanager's appended client.FieldOwner composes with the edits. For
+// a copy of a loaded object, the original is the base when it is still as
+// loaded at the Update; for a list's item, the copy goes after the pointer
+// to it is taken or where the range's body starts; for a helper's
+// parameter, where the helper starts when every call hands the object over
+// as loaded. No fix is offered, and the message says why, for options that
+// are not patch options, an object without DeepCopy, owner references with
+// a controller-runtime older than StrategicMergeFrom, a parameter a caller
+// changes before the call, or an item updated as &list.Items[i].
 //
 // Settings: -objectupdate.tests (also check _test.go files). The reconcile
 // roots are those of the shared analysis, extended by -statusupdate.roots.

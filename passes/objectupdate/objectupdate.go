@@ -121,34 +121,20 @@ func (c *checker) check(res *reach.Result, file *ast.File, call *ast.CallExpr, s
 	if fn == nil || !res.Reachable(fn) {
 		return analysis.Diagnostic{}, false
 	}
-	v, addr := fixes.ObjectVar(c.info, call.Args[1])
-	if v == nil {
-		return analysis.Diagnostic{}, false // a field or an expression: its load is not in sight
-	}
 	body, _ := fixes.EnclosingFunc(path)
 	if body == nil {
 		return analysis.Diagnostic{}, false
 	}
-	load, loadCall, problem := fixes.LastLoad(c.info, fixes.GetInto(c.m, c.info), path, body, v)
-	var eff objchange.Effect
-	var noFix string
-	switch {
-	case load != nil && c.isGet(loadCall):
-		eff = c.Between(body, path, load.End(), call, call.Args[1], v)
-	case load == nil && problem == fixes.NotLoaded:
-		// Perhaps a parameter of a helper its callers load and hand over.
-		var caller string
-		eff, caller = c.fromCallers(fnNode, path, body, call, v)
-		if caller == "" {
-			return analysis.Diagnostic{}, false
-		}
-		noFix = fmt.Sprintf("%s is a parameter, loaded by %s; snapshot it there and patch with client.MergeFrom", v.Name(), caller)
-	default:
-		// Loaded on some paths only, or last written with Create (made
-		// in this reconcile), Update or Patch (fresh from the API
-		// server): not the case at hand.
+	// Loaded here (with Get, as a List's item, or copied from one of
+	// those), or a parameter of a helper whose callers load it and hand
+	// it over. Loaded on some paths only, or last written with Create
+	// (made in this reconcile), Update or Patch (fresh from the API
+	// server): not the case at hand.
+	o, ok := c.sourceOf(file, path, body, call, call.Args[1], 0)
+	if !ok {
 		return analysis.Diagnostic{}, false
 	}
+	eff := o.eff
 	if eff.Blocked != "" || eff.Changed == 0 {
 		return analysis.Diagnostic{}, false
 	}
@@ -158,7 +144,7 @@ func (c *checker) check(res *reach.Result, file *ast.File, call *ast.CallExpr, s
 		// follows.
 		return analysis.Diagnostic{}, false
 	}
-	kind, builtIn := c.kindOf(v.Type())
+	kind, builtIn := c.kindOf(c.info.TypeOf(call.Args[1]))
 	if eff.Changed&objchange.Owners != 0 && !builtIn {
 		// A JSON merge patch replaces metadata.ownerReferences whole, and
 		// a custom resource takes no strategic merge patch: another
@@ -175,10 +161,7 @@ func (c *checker) check(res *reach.Result, file *ast.File, call *ast.CallExpr, s
 			eff.Changed.String(), kind),
 		Related: res.PathRelated(fn, c.pass.Pkg),
 	}
-	fix, reason := (*analysis.SuggestedFix)(nil), noFix
-	if noFix == "" {
-		fix, reason = c.suggestFix(file, body, call, load, v, addr, eff.Changed&objchange.Owners != 0, snaps)
-	}
+	fix, reason := c.suggestFix(file, body, call, o.base, eff.Changed&objchange.Owners != 0, snaps)
 	if fix != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
 	} else {

@@ -1,12 +1,15 @@
 package objectupdate_test
 
 import (
+	"os"
 	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/packages"
 
+	"github.com/statuslint/statuslint/internal/fixtest"
 	"github.com/statuslint/statuslint/internal/reach"
 	"github.com/statuslint/statuslint/internal/relatedtest"
 	"github.com/statuslint/statuslint/passes/objectupdate"
@@ -73,4 +76,55 @@ func TestIgnoreDirectives(t *testing.T) {
 // counts its calls as those changes.
 func TestCrossPackage(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(), "objectupdate/helpers", "objectupdate/crosspkg")
+}
+
+// TestHelperCalledWithLoadedPods covers an Update in a helper (a function
+// literal bound to a local, or a method) that the reconcile hands Pods from
+// a Get and from a List's items (issue 28): the copy is taken where the
+// helper starts when every call hands over an object as it was loaded, and
+// no fix is offered when a caller changed it first; list items updated in
+// the loop itself; and the shapes that keep the pass quiet.
+func TestHelperCalledWithLoadedPods(t *testing.T) {
+	results := analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(), "objectupdate/listed")
+	relatedtest.Check(t, results, []string{
+		"listed.go:53: listed.go:67 (*RunnerReconciler).Reconcile calls func literal",
+		"listed.go:162: listed.go:142 (*MethodReconciler).Reconcile calls (*MethodReconciler).adopt",
+		"listed.go:175: listed.go:183 (*ChangedFirstReconciler).Reconcile calls func literal",
+	})
+	checkFixedCompiles(t, "objectupdate/listed")
+}
+
+// TestCopiesOfLoadedObjects covers an Update of a DeepCopy (or
+// DeepCopyInto) of an object loaded with Get, or of a List's item (issue
+// 28): the patch's base is the loaded object when it is unchanged at the
+// Update, else a copy of the new object where it is made, else a copy
+// right after the load; and the shapes that keep the pass quiet.
+func TestCopiesOfLoadedObjects(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(), "objectupdate/copies")
+	checkFixedCompiles(t, "objectupdate/copies")
+}
+
+// checkFixedCompiles applies every fix of the package as statuslint's -fix
+// does and type-checks the package with the fixed files in place of the
+// originals.
+func checkFixedCompiles(t *testing.T, pattern string) {
+	t.Helper()
+	dir := testdata()
+	files := fixtest.Run(t, dir, []*analysis.Analyzer{newAnalyzer()}, pattern)
+	if len(files) == 0 {
+		t.Fatalf("%s: no fixes", pattern)
+	}
+	cfg := &packages.Config{
+		Mode:    packages.NeedName | packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedDeps | packages.NeedImports,
+		Dir:     dir,
+		Env:     append(os.Environ(), "GOPATH="+dir, "GO111MODULE=off", "GOWORK=off"),
+		Overlay: files,
+	}
+	pkgs, err := packages.Load(cfg, pattern)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if packages.PrintErrors(pkgs) > 0 {
+		t.Errorf("%s: the fixed package does not compile", pattern)
+	}
 }

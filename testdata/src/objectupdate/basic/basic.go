@@ -276,5 +276,5 @@ func (r *HelperReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 
 func (r *HelperReconciler) annotateAndUpdate(ctx context.Context, pod *corev1.Pod) error {
 	metav1.SetMetaDataAnnotation(&pod.ObjectMeta, "example.com/by", "helper")
-	return r.Update(ctx, pod) // want `labels and annotations changed and sent with Update; another writer of this Pod makes it fail with 409 Conflict: patch the metadata instead \(no suggested fix: pod is a parameter, loaded by \(\*HelperReconciler\)\.Reconcile; snapshot it there and patch with client\.MergeFrom\)`
+	return r.Update(ctx, pod) // want `labels and annotations changed and sent with Update; another writer of this Pod makes it fail with 409 Conflict: patch the metadata instead \(no suggested fix: pod is a parameter, changed by \(\*HelperReconciler\)\.Reconcile after its load; snapshot it there and patch with client\.MergeFrom\)`
 }

@@ -1,0 +1,386 @@
+package objectupdate
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/astutil"
+
+	"github.com/statuslint/statuslint/internal/crmodel"
+	"github.com/statuslint/statuslint/internal/fixes"
+	"github.com/statuslint/statuslint/internal/objchange"
+)
+
+// Where the object an Update sends (or a helper call hands over) came
+// from: a Get into it, an item of a list loaded with List, or a copy
+// (DeepCopy, DeepCopyInto) of one of those. Each is a load: what the
+// Update sends is what the API server had there, plus what was done to it
+// since, and to what it was copied from before the copy.
+
+// origin is what an object expression holds at a call: the changes made to
+// it since its load, and where the fix finds the loaded state to patch
+// from.
+type origin struct {
+	eff objchange.Effect
+	base
+}
+
+// base is where the fix finds the loaded object: an expression that still
+// holds it at the Update (expr), or a copy of v to take right after the
+// statement after (a Get's, after the check of its error) or where the
+// block start starts; noFix says why there is none.
+type base struct {
+	expr  string
+	after ast.Stmt
+	get   bool // after is a Get: the copy goes after its error check
+	start *ast.BlockStmt
+	v     *types.Var
+	addr  bool // the copy is of &v
+	noFix string
+	// changer names the caller that changes v, a parameter, after its
+	// load: the copy belongs there, and no fix is offered.
+	changer string
+}
+
+// sourceOf is originOf, or, for a parameter of the function, what its
+// callers hand over (paramOrigin).
+func (c *checker) sourceOf(file *ast.File, path []ast.Node, body *ast.BlockStmt, at *ast.CallExpr, arg ast.Expr, depth int) (origin, bool) {
+	if o, ok := c.originOf(file, path, body, at, arg, depth); ok {
+		return o, true
+	}
+	return c.paramOrigin(path, body, at, arg)
+}
+
+// maxCopies bounds how many copies deep originOf follows (a copy of a
+// copy of a loaded object).
+const maxCopies = 2
+
+// originOf returns what arg, an object expression used by the call at (an
+// Update, the call of a helper, a DeepCopy), holds: ok is false when it is
+// not an object loaded in this function (a parameter, a field, something
+// made here), or was loaded again on some paths only. path runs from at
+// outwards; body is the enclosing function's.
+func (c *checker) originOf(file *ast.File, path []ast.Node, body *ast.BlockStmt, at *ast.CallExpr, arg ast.Expr, depth int) (origin, bool) {
+	if list, ok := c.listItem(arg); ok && isIndex(arg) {
+		// &pods.Items[i], handed over as it is.
+		eff, ok := c.sinceList(path, body, at, arg, list)
+		return origin{eff: eff, base: base{noFix: "the object is an item of " + list.Name() + "; copy it before it is changed and patch from the copy"}}, ok
+	}
+	v, _ := fixes.ObjectVar(c.info, arg)
+	if v == nil {
+		return origin{}, false // a field or an expression: its load is not in sight
+	}
+	// A copy of v is of &v when v is a value (pod, handed over as &pod,
+	// or copied from with pod.DeepCopy()).
+	addr := !isPointer(v.Type())
+	load, loadCall, problem := fixes.LastLoad(c.info, c.loadsInto, path, body, v)
+	switch {
+	case load != nil && c.isGet(loadCall):
+		return origin{
+			eff:  c.Between(body, path, load.End(), at, arg, v),
+			base: base{after: load, get: true, v: v, addr: addr},
+		}, true
+	case load != nil:
+		if src := copyInto(c.info, loadCall, v); src != nil {
+			return c.copied(file, path, body, at, arg, v, addr, load, loadCall, src, depth)
+		}
+		return origin{}, false // last written: it holds the server's answer
+	case problem != fixes.NotLoaded && problem != fixes.NotLoadedInLiteral:
+		return origin{}, false
+	case !within(body, v.Pos()):
+		return origin{}, false // a parameter, or captured: its load is not here
+	}
+	// Not loaded since it was declared: by a copy, as a pointer to a
+	// list's item, or as a range over a list's items.
+	decl, rhs := c.declOf(body, v)
+	switch {
+	case decl == nil:
+		return origin{}, false
+	case rhs != nil:
+		if src, cc := copySource(c.info, rhs); src != nil {
+			return c.copied(file, path, body, at, arg, v, addr, decl, cc, src, depth)
+		}
+		// pod := &pods.Items[i]
+		list, ok := c.listItem(rhs)
+		if !ok || !isIndex(rhs) || !inList(body, decl) {
+			return origin{}, false
+		}
+		eff, ok := c.sinceList(path, body, at, rhs, list)
+		if !ok {
+			return origin{}, false
+		}
+		eff.Merge(c.Between(body, path, decl.End(), at, arg, v))
+		return origin{eff: eff, base: base{after: decl, v: v, addr: addr}}, true
+	}
+	// for _, pod := range pods.Items { ... }
+	rng, ok := decl.(*ast.RangeStmt)
+	if !ok || !within(rng.Body, at.Pos()) {
+		return origin{}, false
+	}
+	list, ok := c.listItem(rng.X)
+	if !ok || isIndex(rng.X) {
+		return origin{}, false
+	}
+	eff, ok := c.sinceList(path, body, at, arg, list)
+	if !ok {
+		return origin{}, false
+	}
+	eff.Merge(c.Between(body, path, rng.Body.Lbrace, at, arg, v))
+	return origin{eff: eff, base: base{start: rng.Body, v: v, addr: addr}}, true
+}
+
+// copied is the origin of v, made at the statement stmt by the call cc as
+// a copy of src: what src held at the copy, and what was done to v since.
+// The fix's base is src itself when it still holds the loaded object at
+// the Update; otherwise a copy of v right after stmt when src was not
+// changed before the copy; otherwise src's.
+func (c *checker) copied(file *ast.File, path []ast.Node, body *ast.BlockStmt, at *ast.CallExpr, arg ast.Expr, v *types.Var, addr bool, stmt ast.Stmt, cc *ast.CallExpr, src ast.Expr, depth int) (origin, bool) {
+	if depth >= maxCopies {
+		return origin{}, false
+	}
+	cpath, _ := astutil.PathEnclosingInterval(file, cc.Pos(), cc.End())
+	from, ok := c.sourceOf(file, cpath, body, cc, src, depth+1)
+	if !ok {
+		return origin{}, false
+	}
+	o := origin{eff: from.eff}
+	o.eff.Merge(c.Between(body, path, stmt.End(), at, arg, v))
+	switch {
+	case c.unchangedAt(file, path, body, at, src, from.base, depth):
+		o.base = base{expr: exprOf(c.info, src)}
+	case unchanged(from.eff) && inList(body, stmt):
+		o.base = base{after: stmt, v: v, addr: addr}
+	default:
+		o.base = from.base
+	}
+	return o, true
+}
+
+// unchangedAt reports whether src, a variable a copy was made from, still
+// holds its loaded object at the call at, under the same name: the same
+// load (b, where the copy found it) and nothing done to it since.
+func (c *checker) unchangedAt(file *ast.File, path []ast.Node, body *ast.BlockStmt, at *ast.CallExpr, src ast.Expr, b base, depth int) bool {
+	u, _ := fixes.ObjectVar(c.info, src)
+	if u == nil || exprOf(c.info, src) == "" {
+		return false
+	}
+	if scope := c.pass.Pkg.Scope().Innermost(at.Pos()); scope == nil {
+		return false
+	} else if _, obj := scope.LookupParent(u.Name(), at.Pos()); obj != u {
+		return false
+	}
+	o, ok := c.sourceOf(file, path, body, at, src, depth+1)
+	return ok && unchanged(o.eff) && o.after == b.after && o.start == b.start && o.v == b.v
+}
+
+// sinceList returns what is done to the items of list from its load with
+// List to at, leaving out skip (the item handed over): what is done to any
+// item counts as done to every one; ok is false when list is not last
+// loaded with List on every path.
+func (c *checker) sinceList(path []ast.Node, body *ast.BlockStmt, at *ast.CallExpr, skip ast.Node, list *types.Var) (objchange.Effect, bool) {
+	load, loadCall, _ := fixes.LastLoad(c.info, c.loadsInto, path, body, list)
+	if load == nil || !c.isList(loadCall) {
+		return objchange.Effect{}, false
+	}
+	return c.BetweenList(body, path, load.End(), at, skip, list), true
+}
+
+// unchanged reports whether nothing is done to an object.
+func unchanged(e objchange.Effect) bool {
+	return e.Changed == 0 && e.Maybe == 0 && e.Blocked == ""
+}
+
+// loadsInto is LastLoad's loadsVar for this pass: a Get, Create, Update or
+// Patch of v (fixes.GetInto), a List into it, or a DeepCopyInto it.
+func (c *checker) loadsInto(call *ast.CallExpr, v *types.Var) bool {
+	if obj := c.m.LoadedObject(c.info, call); obj != nil {
+		u, _ := fixes.ObjectVar(c.info, obj)
+		return u == v
+	}
+	if c.isList(call) {
+		u, _ := fixes.ObjectVar(c.info, call.Args[1])
+		return u == v
+	}
+	return copyInto(c.info, call, v) != nil
+}
+
+// isList reports whether call is controller-runtime's List, of the reader
+// whose Get the model knows.
+func (c *checker) isList(call *ast.CallExpr) bool {
+	fn, recv := crmodel.MethodCall(c.info, call)
+	if fn == nil || fn.Name() != "List" || len(call.Args) < 2 {
+		return false
+	}
+	get, _, _ := types.LookupFieldOrMethod(recv, true, fn.Pkg(), "Get")
+	list, _, _ := types.LookupFieldOrMethod(recv, true, fn.Pkg(), "List")
+	getFn, _ := get.(*types.Func)
+	listFn, _ := list.(*types.Func)
+	return getFn != nil && listFn != nil && listFn.Origin() == fn.Origin() && c.m.IsGet(getFn, recv)
+}
+
+// listItem reports whether e is an item of a local list: pods.Items[i] or
+// &pods.Items[i], or the items themselves (pods.Items, ranged over).
+func (c *checker) listItem(e ast.Expr) (*types.Var, bool) {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+		if _, ok := e.(*ast.IndexExpr); !ok {
+			return nil, false
+		}
+	}
+	if ix, ok := e.(*ast.IndexExpr); ok {
+		e = ast.Unparen(ix.X)
+	}
+	sel, ok := e.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Items" {
+		return nil, false
+	}
+	if s := c.info.Selections[sel]; s == nil || s.Kind() != types.FieldVal {
+		return nil, false
+	}
+	if _, ok := c.info.TypeOf(sel).Underlying().(*types.Slice); !ok {
+		return nil, false
+	}
+	v, _ := fixes.ObjectVar(c.info, sel.X)
+	return v, v != nil
+}
+
+// copyInto returns the object call copies into v (src in
+// src.DeepCopyInto(v) or src.DeepCopyInto(&v)), or nil.
+func copyInto(info *types.Info, call *ast.CallExpr, v *types.Var) ast.Expr {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "DeepCopyInto" || len(call.Args) != 1 {
+		return nil
+	}
+	if s := info.Selections[sel]; s == nil || s.Kind() != types.MethodVal {
+		return nil
+	}
+	if u, _ := fixes.ObjectVar(info, call.Args[0]); u != v {
+		return nil
+	}
+	return sel.X
+}
+
+// copySource returns, for rhs a copy of an object (src.DeepCopy(), or
+// src.DeepCopyObject() asserted to a type), src and the copying call.
+func copySource(info *types.Info, rhs ast.Expr) (ast.Expr, *ast.CallExpr) {
+	rhs = ast.Unparen(rhs)
+	name := "DeepCopy"
+	if ta, ok := rhs.(*ast.TypeAssertExpr); ok && ta.Type != nil {
+		rhs, name = ast.Unparen(ta.X), "DeepCopyObject"
+	}
+	call, ok := rhs.(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return nil, nil
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != name {
+		return nil, nil
+	}
+	if s := info.Selections[sel]; s == nil || s.Kind() != types.MethodVal {
+		return nil, nil
+	}
+	return sel.X, call
+}
+
+// declOf returns the statement of body that declares v and, when it gives
+// it a value, the expression: v := e, var v = e, or a range statement
+// (with no expression).
+func (c *checker) declOf(body *ast.BlockStmt, v *types.Var) (ast.Stmt, ast.Expr) {
+	var stmt ast.Stmt
+	var rhs ast.Expr
+	ast.Inspect(body, func(n ast.Node) bool {
+		if stmt != nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if n.Tok != token.DEFINE || len(n.Lhs) != len(n.Rhs) {
+				return true
+			}
+			for i, l := range n.Lhs {
+				if id, ok := l.(*ast.Ident); ok && c.info.Defs[id] == v {
+					stmt, rhs = n, n.Rhs[i]
+				}
+			}
+		case *ast.DeclStmt:
+			gd, ok := n.Decl.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				return true
+			}
+			for _, spec := range gd.Specs {
+				vs, ok := spec.(*ast.ValueSpec)
+				if !ok {
+					continue
+				}
+				for i, id := range vs.Names {
+					if c.info.Defs[id] == v && len(vs.Values) == len(vs.Names) {
+						stmt, rhs = n, vs.Values[i]
+					}
+				}
+			}
+		case *ast.RangeStmt:
+			if n.Tok != token.DEFINE {
+				return true
+			}
+			if id, ok := n.Value.(*ast.Ident); ok && c.info.Defs[id] == v {
+				stmt = n
+			}
+		}
+		return true
+	})
+	return stmt, rhs
+}
+
+func isPointer(t types.Type) bool {
+	_, ok := types.Unalias(t).(*types.Pointer)
+	return ok
+}
+
+// exprOf returns the expression that hands the object src names to a
+// patch as a pointer: its name, or &name for a value.
+func exprOf(info *types.Info, src ast.Expr) string {
+	u, _ := fixes.ObjectVar(info, src)
+	if u == nil {
+		return ""
+	}
+	if isPointer(u.Type()) {
+		return u.Name()
+	}
+	if _, ok := u.Type().Underlying().(*types.Struct); ok {
+		return "&" + u.Name()
+	}
+	return ""
+}
+
+// inList reports whether s is a statement of a block or clause of body
+// (not an if statement's init), after which a statement can go.
+func inList(body *ast.BlockStmt, s ast.Stmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		for _, x := range fixes.StmtList(n) {
+			if x == s {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// isIndex reports whether e is an indexing, or its address: pods.Items[i],
+// &pods.Items[i].
+func isIndex(e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	_, ok := e.(*ast.IndexExpr)
+	return ok
+}
+
+// within reports whether pos is inside n.
+func within(n ast.Node, pos token.Pos) bool {
+	return n.Pos() <= pos && pos < n.End()
+}
