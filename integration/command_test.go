@@ -190,3 +190,65 @@ func TestFixUnwritable(t *testing.T) {
 		t.Errorf("the findings that remain are not printed:\n%s", r.Stderr)
 	}
 }
+
+// TestIndirectClientPackage: a package that hands the manager's client to
+// another package's helper without importing the client package itself
+// sees that package incompletely under go vet (export data lists only
+// what its imports use) and completely standalone; the finding at the
+// hand-over must read the same both ways (seen on a real operator: one
+// said "set -fieldmanager.name", the other "whether this release has
+// client.WithFieldOwner is not known").
+func TestIndirectClientPackage(t *testing.T) {
+	dir := testmodule.ExampleCopy(t)
+	testmodule.WriteFiles(t, dir, map[string]string{
+		"internal/helper/helper.go": `package helper
+
+import (
+	"context"
+
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+// Ensure creates obj through c.
+func Ensure(ctx context.Context, c client.Client, obj client.Object) error {
+	return c.Create(ctx, obj)
+}
+`,
+		"internal/wiring/wiring.go": `package wiring
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+
+	"github.com/statuslint/statuslint/example/internal/helper"
+)
+
+// Run makes a manager and hands its client to the helper.
+func Run(ctx context.Context) error {
+	mgr, err := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	if err != nil {
+		return err
+	}
+	return helper.Ensure(ctx, mgr.GetClient(), &corev1.ConfigMap{})
+}
+`,
+	})
+	vet := goVet(t, dir)
+	r := run(t, dir, nil, statuslintBinary(t), "./...")
+	standalone := diagnostics(dir, r.Stderr)
+	pick := func(lines []string) []string {
+		var out []string
+		for _, l := range lines {
+			if strings.HasPrefix(l, "internal/wiring/") {
+				out = append(out, l)
+			}
+		}
+		return out
+	}
+	v, s := pick(vet), pick(standalone)
+	if len(v) != 1 || !strings.Contains(v[0], "client handed to helper.Ensure names no field manager") || strings.Join(v, "\n") != strings.Join(s, "\n") {
+		t.Errorf("go vet and standalone differ at the hand-over:\ngo vet:\n%s\nstandalone:\n%s", strings.Join(v, "\n"), strings.Join(s, "\n"))
+	}
+}

@@ -62,8 +62,10 @@ func TestFrontends(t *testing.T) {
 	}{
 		{"scaffold", true, "", scaffoldWriter(scaffold{SuiteClient: suiteClientNew}, cfg)},
 		{"scaffold-managerclient", true, "", scaffoldWriter(scaffold{SuiteClient: suiteManagerClient}, cfg)},
-		{"scaffold-externaltest", true, "", scaffoldWriter(scaffold{SuiteClient: suiteClientNew, ExternalTests: true}, cfg)},
-		{"scaffold-ownedconstructor", true, "cmd/main.go:\x00client stored in controller.MemcachedReconciler.Client names no field manager", scaffoldWriter(scaffold{SuiteClient: suiteClientNew, OwnedConstructor: true}, cfg)},
+		// The external tests' variant also has a constructor that wraps the
+		// client, which cmd/main.go bypasses: reported at main's store of
+		// the client, through a fact (one module fewer to run).
+		{"scaffold-externaltest", true, "cmd/main.go:\x00client stored in controller.MemcachedReconciler.Client names no field manager", scaffoldWriter(scaffold{SuiteClient: suiteClientNew, ExternalTests: true, OwnedConstructor: true}, cfg)},
 		{"example", false, "", func(t *testing.T) string { return golangciExampleCopy(t, cfg) }},
 	}
 	for _, m := range modules {

@@ -379,7 +379,9 @@ func golangciVet(t *testing.T, dir string) []string {
 					if m == nil {
 						t.Fatalf("go vet -json: position %q", d.Posn)
 					}
-					findings = append(findings, golangciFinding(t, dir, m[1], m[2], m[3], pass+": "+d.Message))
+					// golangci-lint names the pass before the message;
+					// go vet's message ends with it (NameFindings).
+					findings = append(findings, golangciFinding(t, dir, m[1], m[2], m[3], pass+": "+withoutPassName(d.Message)))
 				}
 			}
 		}

@@ -121,7 +121,9 @@ func goplsVet(t *testing.T, dir, statuslint string) []goplsVetDiag {
 					t.Fatalf("go vet -json: %s: %s: %s", pkg, analyzer, raw)
 				}
 				for _, d := range list {
-					vd := goplsVetDiag{Analyzer: analyzer, Posn: goplsRelPosn(t, dir, d.Posn), Message: d.Message}
+					// gopls names the analyzer apart; go vet's message
+					// ends with it (NameFindings).
+					vd := goplsVetDiag{Analyzer: analyzer, Posn: goplsRelPosn(t, dir, d.Posn), Message: withoutPassName(d.Message)}
 					for _, f := range d.SuggestedFixes {
 						vd.Fixes = append(vd.Fixes, f.Message)
 					}

@@ -46,6 +46,13 @@ type ParamWrite struct {
 	// (ReconcileX(ctx, &r.Client)): the writes go through the client it
 	// points to.
 	Pointer bool
+
+	// CanWrap says the controller-runtime release has
+	// client.WithFieldOwner, as the exporting package sees it. A package
+	// that imports the client package only indirectly cannot tell under
+	// go vet (export data lists only what its importers use), while the
+	// standalone command can: the fact makes both say the same.
+	CanWrap bool
 }
 
 // maxExamples bounds the writes a fact names, to keep facts small; a
@@ -77,6 +84,13 @@ func (f *ParamWrites) String() string {
 // clients the package cannot see.
 func (c *checker) external(fn *types.Func) bool {
 	return fn.Exported() && c.pkg.Name() != "main"
+}
+
+// canWrap reports whether the release has client.WithFieldOwner, as far
+// as the package can tell: client.New wraps with it where Options has
+// FieldOwner, so either proves it.
+func (c *checker) canWrap() bool {
+	return c.m.Lookup("WithFieldOwner") != nil || c.m.ClientOptionsHas("FieldOwner")
 }
 
 // releaseCanOwn reports whether the controller-runtime release lets a
@@ -116,6 +130,7 @@ func (c *checker) describe(file *ast.File, call *ast.CallExpr, instr ssa.CallIns
 type FieldWrites struct {
 	Count    int
 	Examples []string
+	CanWrap  bool // as ParamWrite.CanWrap
 }
 
 func (*FieldWrites) AFact() {}
@@ -129,6 +144,7 @@ func (f *FieldWrites) String() string {
 // package clients that name none, or store them in its open fields.
 type handedOn struct {
 	byParam map[paramRef]*ParamWrite
+	canWrap bool // the release has client.WithFieldOwner, as far as the package can tell
 }
 
 func (h *handedOn) add(ref paramRef, count int, examples []string) {
@@ -166,7 +182,9 @@ func (h *handedOn) export(pass *analysis.Pass) {
 		if _, ok := byFunc[ref.fn]; !ok {
 			funcs = append(funcs, ref.fn)
 		}
-		byFunc[ref.fn] = append(byFunc[ref.fn], *pw)
+		p := *pw
+		p.CanWrap = h.canWrap
+		byFunc[ref.fn] = append(byFunc[ref.fn], p)
 	}
 	sort.Slice(funcs, func(i, j int) bool { return funcs[i].Pos() < funcs[j].Pos() })
 	for _, fn := range funcs {
@@ -177,7 +195,7 @@ func (h *handedOn) export(pass *analysis.Pass) {
 	sort.Slice(fields, func(i, j int) bool { return fields[i].Pos() < fields[j].Pos() })
 	for _, f := range fields {
 		pw := h.byParam[paramRef{field: f}]
-		pass.ExportObjectFact(f, &FieldWrites{Count: pw.Count, Examples: pw.Examples})
+		pass.ExportObjectFact(f, &FieldWrites{Count: pw.Count, Examples: pw.Examples, CanWrap: h.canWrap})
 	}
 }
 
@@ -329,7 +347,7 @@ func (r *reporter) reportHandover(file *ast.File, what string, target token.Pos,
 	writes, list := reached(pw)
 	// client.New wraps with WithFieldOwner where Options has FieldOwner, so
 	// either proves the release has it.
-	hasWithOwner := r.c.m.Lookup("WithFieldOwner") != nil || r.c.m.ClientOptionsHas("FieldOwner")
+	hasWithOwner := r.c.canWrap() || pw.CanWrap
 	advice := "wrap it with client.WithFieldOwner(...)"
 	switch {
 	case !hasWithOwner && r.c.m.Client.Complete():
@@ -488,7 +506,7 @@ func (r *reporter) stored(file *ast.File, at ast.Node, f *types.Var, recv types.
 	if n := crmodel.NamedOf(recv); n != nil {
 		name = types.TypeString(n.Origin(), qualifier(file)) + "." + name
 	}
-	pw := ParamWrite{Count: fact.Count, Examples: fact.Examples}
+	pw := ParamWrite{Count: fact.Count, Examples: fact.Examples, CanWrap: fact.CanWrap}
 	eval := func() state { return c.client(store.Val) }
 	switch eval() {
 	case none:
@@ -506,6 +524,7 @@ func (r *reporter) passOn(pw ParamWrite, what string, eval func() state) {
 	if !r.exports {
 		return
 	}
+	r.handed.canWrap = r.handed.canWrap || pw.CanWrap
 	examples := make([]string, 0, len(pw.Examples))
 	for _, ex := range pw.Examples {
 		examples = append(examples, ex+" (through "+what+")")
