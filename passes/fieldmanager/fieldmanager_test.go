@@ -116,13 +116,13 @@ func TestHandover(t *testing.T) {
 		"fieldmanager/handover/mgrfunc",
 	)
 	// A hand-over names every write it reaches as related information,
-	// at the function the client is handed to (the writes themselves are
-	// in another package's files).
+	// at the hand-over (the writes themselves are in another package's
+	// files).
 	relatedtest.Check(t, results, []string{
-		"main.go:24: controller.go:24 names none: Create of *corev1.ConfigMap at controller.go:37",
-		"main.go:24: controller.go:24 names none: status Update of *v1alpha1.Widget at controller.go:40",
-		"main.go:24: openfield.go:19 names none: Create of *corev1.ConfigMap at openfield.go:32",
-		"main.go:24: openfield.go:19 names none: status Update of *v1alpha1.Widget at openfield.go:35",
+		"main.go:24: main.go:24 names none: Create of *corev1.ConfigMap at controller.go:37",
+		"main.go:24: main.go:24 names none: status Update of *v1alpha1.Widget at controller.go:40",
+		"main.go:24: main.go:24 names none: Create of *corev1.ConfigMap at openfield.go:32",
+		"main.go:24: main.go:24 names none: status Update of *v1alpha1.Widget at openfield.go:35",
 	})
 	analysistest.Run(t, current(t), a,
 		"fieldmanager/handover/ptrmain",

@@ -278,7 +278,7 @@ func (r *reporter) handover(file *ast.File, call *ast.CallExpr) {
 			case pw.Pointer:
 				r.reportPointerHandover(file, fn, arg, pw)
 			default:
-				r.reportHandover(file, "client handed to "+r.funcName(file, fn), fn.Pos(), arg, pw)
+				r.reportHandover(file, "client handed to "+r.funcName(file, fn), arg, pw)
 			}
 		case unknown:
 			r.passOn(pw, r.funcName(file, fn), eval)
@@ -311,9 +311,10 @@ func reached(pw ParamWrite) (writes, list string) {
 }
 
 // reachedRelated lists every write a fact names as related information,
-// each at target, the function or field the writes are reached through
-// (their own positions are in another package's files, which a driver
-// such as go vet does not have).
+// each at target, the hand-over itself: the writes' own positions are in
+// another package's files, which a driver such as go vet does not have,
+// and the position of the function or field they are reached through
+// has no column in export data, so it would differ between drivers.
 func reachedRelated(target token.Pos, pw ParamWrite) []analysis.RelatedInformation {
 	if !target.IsValid() || pw.Count <= 1 {
 		return nil
@@ -336,14 +337,14 @@ func (r *reporter) reportPointerHandover(file *ast.File, fn *types.Func, arg ast
 	writes, list := reached(pw)
 	r.rep.Report(analysis.Diagnostic{Pos: arg.Pos(), End: arg.End(), Message: fmt.Sprintf(
 		"client handed to %s by pointer names no field manager, and %s through it (%s); managedFields will show the client's user agent: wrap the client with client.WithFieldOwner(...) where it is stored (no suggested fix: the client is handed over by its address)",
-		r.funcName(file, fn), writes, list), Related: reachedRelated(fn.Pos(), pw)})
+		r.funcName(file, fn), writes, list), Related: reachedRelated(arg.Pos(), pw)})
 }
 
 // reportHandover reports arg, a client that names no field manager and
 // reaches pw's writes, where it is handed over (what: "client handed to
 // controller.NewWidgetReconciler"), with a fix that wraps it with
 // client.WithFieldOwner.
-func (r *reporter) reportHandover(file *ast.File, what string, target token.Pos, arg ast.Expr, pw ParamWrite) {
+func (r *reporter) reportHandover(file *ast.File, what string, arg ast.Expr, pw ParamWrite) {
 	writes, list := reached(pw)
 	// client.New wraps with WithFieldOwner where Options has FieldOwner, so
 	// either proves the release has it.
@@ -357,7 +358,7 @@ func (r *reporter) reportHandover(file *ast.File, what string, target token.Pos,
 	}
 	msg := fmt.Sprintf("%s names no field manager, and %s through it (%s); managedFields will show the client's user agent: %s",
 		what, writes, list, advice)
-	d := analysis.Diagnostic{Pos: arg.Pos(), End: arg.End(), Message: msg, Related: reachedRelated(target, pw)}
+	d := analysis.Diagnostic{Pos: arg.Pos(), End: arg.End(), Message: msg, Related: reachedRelated(arg.Pos(), pw)}
 	switch {
 	case !hasWithOwner:
 	case ignore.CgoProcessed(file):
@@ -510,7 +511,7 @@ func (r *reporter) stored(file *ast.File, at ast.Node, f *types.Var, recv types.
 	eval := func() state { return c.client(store.Val) }
 	switch eval() {
 	case none:
-		r.reportHandover(file, "client stored in "+name, f.Pos(), val, pw)
+		r.reportHandover(file, "client stored in "+name, val, pw)
 	case unknown:
 		r.passOn(pw, name, eval)
 	}

@@ -33,7 +33,7 @@ func (r *reporter) reportManagerHandover(file *ast.File, fn *types.Func, arg ast
 	}
 	msg := fmt.Sprintf("manager handed to %s makes a client that names no field manager, and %s through it (%s); managedFields will show the client's user agent: %s",
 		r.funcName(file, fn), writes, list, advice)
-	d := analysis.Diagnostic{Pos: arg.Pos(), End: arg.End(), Message: msg, Related: reachedRelated(fn.Pos(), pw)}
+	d := analysis.Diagnostic{Pos: arg.Pos(), End: arg.End(), Message: msg, Related: reachedRelated(arg.Pos(), pw)}
 	if !hasOwner {
 		d.Message += " (no suggested fix: this controller-runtime release's client.Options has no FieldOwner)"
 		r.rep.Report(d)
