@@ -167,6 +167,8 @@ func TestFactTypesAreKnown(t *testing.T) {
 		// Exported only by packages that import the client or reconcile
 		// package directly (fieldmanager's mayExport uses reach.Matters).
 		"github.com/statuslint/statuslint/passes/fieldmanager.ParamWrites": true,
+		// The same rule (handedOn.export runs only when mayExport).
+		"github.com/statuslint/statuslint/passes/fieldmanager.FieldWrites": true,
 		// Exported only where reach builds SSA (its mayMatter: a direct
 		// import of the client or reconcile package, or of a package with
 		// hasWriters), so never by a package the skip answers for.
