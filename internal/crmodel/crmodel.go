@@ -367,6 +367,12 @@ func (m *Model) IsGet(fn *types.Func, recv types.Type) bool {
 	return m != nil && m.reader != nil && fn != nil && recv != nil && fn.Name() == "Get" && implements(recv, m.reader) && sameMethod(fn, recv, "Get")
 }
 
+// IsList reports whether calling method fn on a receiver of static type
+// recv is controller-runtime's Reader.List.
+func (m *Model) IsList(fn *types.Func, recv types.Type) bool {
+	return m != nil && m.reader != nil && fn != nil && recv != nil && fn.Name() == "List" && implements(recv, m.reader) && sameMethod(fn, recv, "List")
+}
+
 // LoadedObject returns the object argument of a call that leaves the object
 // as the API server has it: a Get, or a Create, Update or Patch of the object
 // or of its status (the server's answer is decoded into it). It returns nil

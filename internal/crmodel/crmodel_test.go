@@ -95,6 +95,9 @@ func TestIsGetAndWriterSource(t *testing.T) {
 	if m.IsGet(method(t, fake, "Get"), fake) {
 		t.Error("a look-alike Get taken for the client's")
 	}
+	if !m.IsList(method(t, client, "List"), client) || m.IsList(method(t, client, "Get"), client) {
+		t.Error("client.Client's List not recognised, or its Get taken for it")
+	}
 	if sub, known, ok := m.WriterSource(method(t, client, "Status"), client, nil); !ok || !known || sub != "status" {
 		t.Errorf("Status() = %q, %v, %v; want status, true, true", sub, known, ok)
 	}

@@ -205,18 +205,10 @@ func (c *checker) loadsInto(call *ast.CallExpr, v *types.Var) bool {
 	return copyInto(c.info, call, v) != nil
 }
 
-// isList reports whether call is controller-runtime's List, of the reader
-// whose Get the model knows.
+// isList reports whether call is controller-runtime's List.
 func (c *checker) isList(call *ast.CallExpr) bool {
 	fn, recv := crmodel.MethodCall(c.info, call)
-	if fn == nil || fn.Name() != "List" || len(call.Args) < 2 {
-		return false
-	}
-	get, _, _ := types.LookupFieldOrMethod(recv, true, fn.Pkg(), "Get")
-	list, _, _ := types.LookupFieldOrMethod(recv, true, fn.Pkg(), "List")
-	getFn, _ := get.(*types.Func)
-	listFn, _ := list.(*types.Func)
-	return getFn != nil && listFn != nil && listFn.Origin() == fn.Origin() && c.m.IsGet(getFn, recv)
+	return len(call.Args) >= 2 && c.m.IsList(fn, recv)
 }
 
 // listItem reports whether e is an item of a local list: pods.Items[i] or
