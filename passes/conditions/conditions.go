@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"slices"
 	"sort"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -66,9 +67,12 @@ type finding struct {
 	// (in a callee, a caller, a deferred or concurrent call); "" if none.
 	elsewhere string
 
-	// others is the strongest other change of the status on the way to
-	// the write: fieldMutation at most, or there is no finding.
+	// others is the strongest other change of the status on any path to
+	// the write; some path (via) changes nothing but steady, or there is
+	// no finding.
 	others mutation
+	steady []steadyChange // the changes on the steady path, for the message
+	via    []site         // the callers' calls on the steady path, when some others are not
 
 	msg  string
 	fix  *analysis.SuggestedFix
@@ -110,7 +114,7 @@ func report(rep *ignore.Reporter, c *checker, guard *crash.Guard, tests bool) {
 	sort.Slice(found, func(i, j int) bool { return found[i].call.Pos() < found[j].call.Pos() })
 	c.suggestFixes(found)
 	for _, f := range found {
-		d := analysis.Diagnostic{Pos: f.call.Pos(), End: f.call.End(), Message: f.msg, Related: c.res.PathRelated(f.fn, c.pass.Pkg)}
+		d := analysis.Diagnostic{Pos: f.call.Pos(), End: f.call.End(), Message: f.msg, Related: append(c.res.PathRelated(f.fn, c.pass.Pkg), c.steadyRelated(f)...)}
 		if f.fix != nil {
 			d.SuggestedFixes = []analysis.SuggestedFix{*f.fix}
 		} else if f.note != "" {
@@ -209,9 +213,13 @@ func (c *checker) check(tests bool, fn *ssa.Function, call ssa.CallInstruction) 
 	}
 	// The write is redundant only if nothing else changed the status on
 	// the way; a change the pass cannot rule out is no finding.
-	f.others = c.otherMutations(fn, call, r, f.ctype)
-	if f.others.kind >= alwaysMutation {
+	ar := c.otherMutations(fn, call, r, f.ctype)
+	if !ar.steadyPath {
 		return nil
+	}
+	f.others, f.steady = ar.all, ar.steady
+	if ar.mixed {
+		f.via = ar.via
 	}
 	f.msg = c.message(f)
 	return f
@@ -279,7 +287,59 @@ func (c *checker) message(f *finding) string {
 	if f.others.kind != noMutation {
 		adv = adviceOthers
 	}
-	return "status written although SetStatusCondition reported no change (result ignored); " + consequence + ": " + adv
+	return "status written although SetStatusCondition reported no change (result ignored); " + consequence + ": " + adv + steadyText(f.steady)
+}
+
+// maxSteadyShown bounds the steady changes a message names.
+const maxSteadyShown = 3
+
+// steadyText names the changes on the way that the steady state repeats,
+// so that a reader can check the judgement: " (in the steady state:
+// Status.Version is computed from the spec)", or "".
+func steadyText(changes []steadyChange) string {
+	seen := make(map[string]bool)
+	var whats []string
+	sorted := slices.Clone(changes)
+	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].pos < sorted[j].pos })
+	for _, s := range sorted {
+		if !seen[s.what] {
+			seen[s.what] = true
+			whats = append(whats, s.what)
+		}
+	}
+	if len(whats) == 0 {
+		return ""
+	}
+	more := ""
+	if len(whats) > maxSteadyShown {
+		more = fmt.Sprintf(", and %d more", len(whats)-maxSteadyShown)
+		whats = whats[:maxSteadyShown]
+	}
+	return " (in the steady state: " + strings.Join(whats, ", ") + more + ")"
+}
+
+// steadyRelated points at the callers' calls that lie on the steady path,
+// when the set is in a helper called from several places: the branch that
+// every settled reconcile takes.
+func (c *checker) steadyRelated(f *finding) []analysis.RelatedInformation {
+	var out []analysis.RelatedInformation
+	seen := make(map[token.Pos]bool)
+	for _, s := range f.via {
+		if seen[s.call.Pos()] {
+			continue
+		}
+		seen[s.call.Pos()] = true
+		callee := "a function literal"
+		if ce := c.callees(s.call); len(ce) == 1 && ce[0].fn.Parent() == nil {
+			callee = reach.DisplayName(ce[0].fn, c.pass.Pkg)
+		}
+		out = append(out, analysis.RelatedInformation{
+			Pos:     s.call.Pos(),
+			Message: reach.DisplayName(s.caller, c.pass.Pkg) + " calls " + callee + " here with nothing else changing the status: a path the steady state takes",
+		})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Pos < out[j].Pos })
+	return out
 }
 
 func (c *checker) fileOf(pos token.Pos) *ast.File {

@@ -55,33 +55,52 @@
 // declared in a package that writes nothing), and writes of other objects.
 //
 // Other changes of the status. The write is redundant only when nothing
-// else changed the status on the way, so before reporting the pass looks at
-// every other change of the written object's status on the paths through
-// the SetStatusCondition call: in the function itself, in the package's own
-// functions and closures the object is handed to, and in the callers that
-// hand it over (up to three calls up).
+// else changes the status in the steady state, the state in which the
+// object and what the reconcile reads have not changed since the last
+// pass. So before reporting the pass judges every other change of the
+// written object's status on the paths through the SetStatusCondition
+// call: in the function itself, in the package's own functions and
+// closures the object is handed to, and in the callers that hand it over
+// (up to three calls up). Each path is judged on its own, and the call is
+// reported when some path from the reconcile's entry through it makes no
+// change that differs from one pass to the next. A helper called from the
+// "created", "updated" and "already as wanted" branches of several
+// sub-reconciles is reported for the last, whatever the others stamp; the
+// calls on such a path are related information when other calls are not.
 //
-//   - Not reported, because the status may change on every reconcile or the
-//     change cannot be seen: a status field assigned the current time
-//     (time.Now, metav1.Now, a clock's Now); the same condition type removed
-//     with RemoveStatusCondition before it is set (the set then always
-//     reports a change, with a new LastTransitionTime); the object, or a
-//     pointer into its status, handed to a function the pass cannot read (a
-//     method of the API types' package such as obj.MarkRun(now), a function
-//     of another package, a status writer of another package, an interface
-//     method); a field assigned through an accessor's result
+//   - Steady, named in the message ("in the steady state: Status.Version
+//     is computed from the spec"): constants; values computed from the
+//     object's spec, metadata or loaded status; values copied or computed
+//     from other objects the reconcile reads; map entries and other
+//     conditions set or removed with such values.
+//   - Changing, so that path needs its write: the current time (time.Now,
+//     metav1.Now, a clock's Now, a function of the package that returns
+//     one, or any other package's function that returns a time without
+//     being given one, such as an API package's Stamp()); a count kept in
+//     the field itself (Attempts++); a value appended to the field itself;
+//     the functions of the random and UUID packages; the same condition
+//     type removed with RemoveStatusCondition before it is set (the set
+//     then always reports a change, with a new LastTransitionTime).
+//   - Unknown, so that path is not counted either: the object, or a
+//     pointer into its status, handed to a function the pass cannot read
+//     (a method of the API types' package such as obj.MarkRun(now), a
+//     function of another package, a status writer of another package, an
+//     interface method); a field assigned through an accessor's result
 //     (obj.StatusBase().LastSeen = now).
-//   - Reported, with the comparison fix (below) rather than the changed
-//     one: status fields assigned values that can repeat from one reconcile
-//     to the next (Status.ObservedGeneration = Generation, a map entry,
-//     another condition removed). The write can be redundant, but guarding
-//     it with the conditions' result alone would stop saving those fields.
-//     The message then says "write only when the status changed"; where no
-//     comparison fix can be placed, the note names the field and its line.
 //   - Harmless: reading the object, DeepCopy, getters, changes of metadata
 //     and spec, controller-runtime's functions (they change metadata at
 //     most), and the object passed as runtime.Object, client.Object or any
 //     (loggers, event recorders, client.ObjectKeyFromObject).
+//
+// Other packages' functions are judged by their types rather than by facts:
+// facts would make go vet analyse every package of the build, which
+// internal/vetskip exists to avoid. A function is taken to compute its
+// result from its arguments, except the time and random cases above.
+//
+// Where any path changes the status other than by the conditions, the
+// changed fix (below) would drop that change, so the fix is the comparison
+// form, and the message says "write only when the status changed"; where
+// no comparison fix can be placed, the note names the change and its line.
 //
 // A helper that sets a condition and writes the object is judged by its own
 // write; a later write of the same object in its caller is a second write of

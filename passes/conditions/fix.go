@@ -255,6 +255,8 @@ func (c *checker) buildSnapshotFix(file *ast.File, body *ast.BlockStmt, obj *typ
 	because := "other conditions change too"
 	for _, f := range group {
 		switch {
+		case f.others.kind >= alwaysMutation:
+			because = fmt.Sprintf("%s on another path (line %d)", f.others.what, fset.Position(f.others.pos).Line)
 		case f.others.kind != noMutation:
 			because = fmt.Sprintf("%s on the way to the write (line %d)", f.others.what, fset.Position(f.others.pos).Line)
 		case f.legacy:

@@ -48,32 +48,83 @@ type mutation struct {
 	kind mutationKind
 	pos  token.Pos
 	what string // for messages: "Status.ObservedGeneration is assigned"
+	// every is the strongest change made on every path through the
+	// instruction: kind for a store, and for a call of a package function
+	// the strongest change of its least changing path. A helper that
+	// stamps the time only when it creates a child (kind alwaysMutation)
+	// lets the steady state through (every fieldMutation at most).
+	every mutationKind
 }
 
+// merge adds o, made on the same path as m: kind is the strongest, and so
+// is every.
 func (m *mutation) merge(o mutation) {
+	every := max(m.every, o.every)
 	if o.kind > m.kind {
 		*m = o
 	}
+	m.every = every
 }
 
-// otherMutations returns the strongest mutation of obj's status, other
-// than by the finding's own SetStatusCondition calls, on the paths through
-// set in fn: in fn itself, in the package functions and closures obj is
-// handed to, and, when obj is fn's parameter or free variable, in the
-// callers around the call of fn.
-func (c *checker) otherMutations(fn *ssa.Function, set ssa.CallInstruction, obj ssa.Value, ctype string) mutation {
-	var m mutation
-	c.mutationsAround(&m, fn, set, obj, ctype, 0)
+// atOnce returns m made by one instruction: the same on every path.
+func (m mutation) atOnce() mutation {
+	m.every = m.kind
 	return m
 }
 
-func (c *checker) mutationsAround(m *mutation, fn *ssa.Function, at ssa.Instruction, obj ssa.Value, ctype string, depth int) {
+// steadyChange is a change on the way to the write that makes the status
+// hold what it held after the last reconcile (Status.Version computed
+// from the spec): for the message, so that a reader can check the
+// judgement.
+type steadyChange struct {
+	pos  token.Pos
+	what string // "Status.Version is computed from the spec"
+}
+
+// around is what the paths through a SetStatusCondition call do to the
+// object's status, in the function and in the callers that hand the
+// object over.
+type around struct {
+	// all is the strongest change on any path: it decides the fix, which
+	// must keep every change the code meant to write.
+	all mutation
+	// steadyPath: some path through the call, from the reconcile's entry
+	// to its return, makes no change that differs from one reconcile to
+	// the next (the clock, a counter, something the pass cannot read).
+	// That is the path the steady state can take, and on it the write
+	// sends what was loaded.
+	steadyPath bool
+	// via are the calls, in the callers, that lie on such a path; mixed
+	// says that some other call of the function does not.
+	via   []site
+	mixed bool
+	// steady are the changes on the way that repeat in the steady state.
+	steady []steadyChange
+}
+
+// otherMutations judges the changes of obj's status, other than by the
+// finding's own SetStatusCondition calls, on the paths through set in fn:
+// in fn itself, in the package functions and closures obj is handed to,
+// and, when obj is fn's parameter or free variable, in the callers around
+// the call of fn. Each path is judged on its own: a helper called from
+// the "created", "updated" and "already as wanted" branches of a
+// sub-reconcile is redundant on the last, whatever the others stamp.
+func (c *checker) otherMutations(fn *ssa.Function, set ssa.CallInstruction, obj ssa.Value, ctype string) around {
+	return c.mutationsAround(fn, set, obj, ctype, 0)
+}
+
+func (c *checker) mutationsAround(fn *ssa.Function, at ssa.Instruction, obj ssa.Value, ctype string, depth int) around {
+	var a around
 	before, after := blocksAround(at.Block())
 	atIdx := indexIn(at.Block(), at)
+	blocked := make(map[*ssa.BasicBlock]bool)
+	var steady []steadyChange
 	for _, b := range fn.Blocks {
 		if !before[b] && !after[b] && b != at.Block() {
 			continue // another branch
 		}
+		var inBlock []steadyChange
+		bad := false
 		for i, instr := range b.Instrs {
 			if instr == at {
 				continue
@@ -82,24 +133,99 @@ func (c *checker) mutationsAround(m *mutation, fn *ssa.Function, at ssa.Instruct
 			precedes := before[b] || b == at.Block() && i < atIdx
 			if mm.kind == alwaysMutation && mm.what == removedAgain && !precedes {
 				// Removed after the set: an ordinary change.
-				mm.kind, mm.what = fieldMutation, "a condition is removed"
+				mm.kind, mm.what, mm.every = fieldMutation, "a condition is removed", fieldMutation
 			}
-			m.merge(mm)
+			a.all.merge(mm)
+			if mm.every >= alwaysMutation {
+				bad = true
+			}
+			if mm.kind == fieldMutation && mm.every == fieldMutation && mm.what != "" {
+				inBlock = append(inBlock, steadyChange{mm.pos, mm.what})
+			}
+		}
+		blocked[b] = bad
+		if !bad {
+			steady = append(steady, inBlock...)
 		}
 	}
+	a.steadyPath = pathThrough(fn, at.Block(), blocked)
+	a.steady = steady
 	if depth >= 3 {
-		return
+		return a
 	}
 	switch obj.(type) {
 	case *ssa.Parameter, *ssa.FreeVar:
 	default:
-		return
+		return a
 	}
+	mapped, changing := false, false
+	var steadySites []site
 	for _, s := range c.sites[fn] {
-		if v := mapInto(obj, s.call, s.mc, s.caller); v != nil {
-			c.mutationsAround(m, s.caller, s.call, objectOf(v), ctype, depth+1)
+		v := mapInto(obj, s.call, s.mc, s.caller)
+		if v == nil {
+			continue
+		}
+		mapped = true
+		up := c.mutationsAround(s.caller, s.call, objectOf(v), ctype, depth+1)
+		a.all.merge(up.all)
+		if up.steadyPath {
+			steadySites = append(steadySites, s)
+			a.via = append(a.via, up.via...)
+			a.steady = append(a.steady, up.steady...)
+			a.mixed = a.mixed || up.mixed
+		} else {
+			changing = true
 		}
 	}
+	if mapped && len(steadySites) == 0 {
+		a.steadyPath = false
+	}
+	if changing {
+		// Only where some calls change the status and others do not do
+		// the calls on the steady path say more than the reconcile path.
+		a.mixed = true
+		a.via = append(a.via, steadySites...)
+	}
+	return a
+}
+
+// pathThrough reports whether some path of fn from its entry through at
+// to a return avoids every blocked block (at's own block included).
+func pathThrough(fn *ssa.Function, at *ssa.BasicBlock, blocked map[*ssa.BasicBlock]bool) bool {
+	if blocked[at] || len(fn.Blocks) == 0 {
+		return false
+	}
+	reach := func(from *ssa.BasicBlock, next func(*ssa.BasicBlock) []*ssa.BasicBlock, goal func(*ssa.BasicBlock) bool) bool {
+		seen := map[*ssa.BasicBlock]bool{from: true}
+		stack := []*ssa.BasicBlock{from}
+		for len(stack) > 0 {
+			x := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if goal(x) {
+				return true
+			}
+			for _, y := range next(x) {
+				if !seen[y] && !blocked[y] {
+					seen[y] = true
+					stack = append(stack, y)
+				}
+			}
+		}
+		return false
+	}
+	entry := fn.Blocks[0]
+	fromEntry := reach(at, func(x *ssa.BasicBlock) []*ssa.BasicBlock { return x.Preds }, func(x *ssa.BasicBlock) bool { return x == entry })
+	toReturn := reach(at, func(x *ssa.BasicBlock) []*ssa.BasicBlock { return x.Succs }, returns)
+	return fromEntry && toReturn
+}
+
+// returns reports whether b ends the function normally.
+func returns(b *ssa.BasicBlock) bool {
+	if len(b.Instrs) == 0 {
+		return false
+	}
+	_, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+	return ok
 }
 
 // blocksAround returns the blocks from which b can be reached and those
@@ -132,29 +258,32 @@ func (c *checker) mutationOf(instr ssa.Instruction, obj ssa.Value, ctype string,
 		if objectOf(instr.Addr) != obj {
 			return mutation{}
 		}
+		if _, isPtr := instr.Val.Type().Underlying().(*types.Pointer); isPtr && instr.Addr == obj {
+			return mutation{} // the variable holding the object is bound, not the object changed
+		}
 		switch statusPath(instr.Addr) {
 		case notStatus:
 			return mutation{}
 		case unknownPath:
-			return mutation{opaqueMutation, instr.Pos(), "a field is assigned through an accessor"}
+			return mutation{kind: opaqueMutation, pos: instr.Pos(), what: "a field is assigned through an accessor"}.atOnce()
 		}
-		what := fieldName(instr.Addr) + " is assigned"
-		if fromClock(instr.Val, 0) {
-			return mutation{alwaysMutation, instr.Pos(), what + " the current time"}
+		field := fieldName(instr.Addr)
+		if why := c.changingValue(instr.Val, obj, field); why != "" {
+			return mutation{kind: alwaysMutation, pos: instr.Pos(), what: field + " is assigned " + why}.atOnce()
 		}
-		return mutation{fieldMutation, instr.Pos(), what}
+		return mutation{kind: fieldMutation, pos: instr.Pos(), what: field + " is " + steadySource(instr.Val, obj)}.atOnce()
 	case *ssa.MapUpdate:
 		if objectOf(instr.Map) != obj || statusPath(instr.Map) == notStatus {
 			return mutation{}
 		}
 		if statusPath(instr.Map) == unknownPath {
-			return mutation{opaqueMutation, instr.Pos(), "a map is changed through an accessor"}
+			return mutation{kind: opaqueMutation, pos: instr.Pos(), what: "a map is changed through an accessor"}.atOnce()
 		}
-		what := fieldName(loadedFrom(instr.Map)) + " is changed"
-		if fromClock(instr.Value, 0) {
-			return mutation{alwaysMutation, instr.Pos(), what + " to the current time"}
+		field := fieldName(loadedFrom(instr.Map)) + "[...]"
+		if why := c.changingValue(instr.Value, obj, ""); why != "" {
+			return mutation{kind: alwaysMutation, pos: instr.Pos(), what: field + " is assigned " + why}.atOnce()
 		}
-		return mutation{fieldMutation, instr.Pos(), what}
+		return mutation{kind: fieldMutation, pos: instr.Pos(), what: field + " is " + steadySource(instr.Value, obj)}.atOnce()
 	case *ssa.MakeClosure:
 		// A closure that captures the object may run anywhere it is
 		// passed to: count what it does to the object. This follows the
@@ -208,7 +337,7 @@ func (c *checker) argMutation(call ssa.CallInstruction, i int, recv bool, arg ss
 		switch b.Name() {
 		case "delete", "copy", "clear":
 			if i == 0 {
-				return mutation{fieldMutation, pos, "a status field is changed by " + b.Name()}
+				return mutation{kind: fieldMutation, pos: pos, what: "a status field is changed by " + b.Name()}.atOnce()
 			}
 		}
 		return mutation{} // append, len, cap: the store of append's result counts
@@ -220,9 +349,9 @@ func (c *checker) argMutation(call ssa.CallInstruction, i int, recv bool, arg ss
 	case crmodel.RemoveCondition:
 		t := c.conditionType(call.Pos(), crmodel.CheckCondition)
 		if ctype == "" || t == "" || t == ctype {
-			return mutation{alwaysMutation, pos, removedAgain}
+			return mutation{kind: alwaysMutation, pos: pos, what: removedAgain}.atOnce()
 		}
-		return mutation{fieldMutation, pos, "another condition is removed"}
+		return mutation{kind: fieldMutation, pos: pos, what: "another condition is removed"}.atOnce()
 	}
 	if crmodel.IsEqualityFunc(fobj) {
 		return mutation{}
@@ -233,7 +362,7 @@ func (c *checker) argMutation(call ssa.CallInstruction, i int, recv bool, arg ss
 		for _, ce := range ces {
 			p := paramAt(ce.fn, i)
 			if depth >= 3 || p == nil {
-				return mutation{opaqueMutation, pos, "the object is handed to " + ce.fn.Name() + ", too deep to follow"}
+				return mutation{kind: opaqueMutation, pos: pos, what: "the object is handed to " + ce.fn.Name() + ", too deep to follow"}.atOnce()
 			}
 			m.merge(c.mutationsIn(ce.fn, p, depth+1))
 		}
@@ -261,7 +390,7 @@ func (c *checker) argMutation(call ssa.CallInstruction, i int, recv bool, arg ss
 	if fobj != nil {
 		name = fobj.Name()
 	}
-	return mutation{opaqueMutation, pos, "the object is handed to " + name + ", whose changes cannot be seen"}
+	return mutation{kind: opaqueMutation, pos: pos, what: "the object is handed to " + name + ", whose changes cannot be seen"}.atOnce()
 }
 
 // mutationsIn returns what fn, a package function or closure, does to the
@@ -274,12 +403,25 @@ func (c *checker) mutationsIn(fn *ssa.Function, p ssa.Value, depth int) mutation
 	}
 	c.mutMemo[key] = mutation{} // in progress: recursion adds nothing
 	var m mutation
+	blocked := make(map[*ssa.BasicBlock]bool)
+	least := noMutation // the strongest change off the blocked blocks
 	for _, b := range fn.Blocks {
+		var inBlock mutation
 		for _, instr := range b.Instrs {
 			// Any condition type: where the function runs relative to
 			// the set is not known.
-			m.merge(c.mutationOf(instr, p, "", depth))
+			inBlock.merge(c.mutationOf(instr, p, "", depth))
 		}
+		m.merge(inBlock)
+		if inBlock.every >= alwaysMutation {
+			blocked[b] = true
+		} else {
+			least = max(least, inBlock.every)
+		}
+	}
+	m.every = m.kind
+	if len(fn.Blocks) > 0 && pathThrough(fn, fn.Blocks[0], blocked) {
+		m.every = least
 	}
 	c.mutMemo[key] = m
 	return m
@@ -428,25 +570,35 @@ const (
 // statusPath reports where addr, a value that objectOf maps to an object,
 // points: its innermost field of the object decides.
 func statusPath(addr ssa.Value) statusPathKind {
-	kind := inStatus // the object itself: all of it, its status included
+	top, stop := outerField(addr)
+	if call, ok := stop.(*ssa.Call); ok && accessorReceiver(call) != nil {
+		if conditionsAccessor(call) != nil {
+			return inStatus // the object's own conditions
+		}
+		return unknownPath
+	}
+	if top == "" || top == "Status" {
+		return inStatus // the object itself: all of it, its status included
+	}
+	return notStatus
+}
+
+// outerField walks addr, an address into an object or a value read from
+// one, back to the object: it returns the name of the object's field it
+// selects first ("" for the object itself) and the value the walk stopped
+// at (the object, or the call of an accessor).
+func outerField(addr ssa.Value) (string, ssa.Value) {
+	name := ""
 	for i := 0; i < 64 && addr != nil; i++ {
 		switch x := addr.(type) {
 		case *ssa.FieldAddr:
 			if st, ok := structOf(x.X.Type()); ok && x.Field < st.NumFields() {
-				if st.Field(x.Field).Name() == "Status" {
-					kind = inStatus
-				} else {
-					kind = notStatus
-				}
+				name = st.Field(x.Field).Name()
 			}
 			addr = x.X
 		case *ssa.Field:
 			if st, ok := x.X.Type().Underlying().(*types.Struct); ok && x.Field < st.NumFields() {
-				if st.Field(x.Field).Name() == "Status" {
-					kind = inStatus
-				} else {
-					kind = notStatus
-				}
+				name = st.Field(x.Field).Name()
 			}
 			addr = x.X
 		case *ssa.IndexAddr:
@@ -465,19 +617,11 @@ func statusPath(addr ssa.Value) statusPathKind {
 			addr = x.X
 		case *ssa.TypeAssert:
 			addr = x.X
-		case *ssa.Call:
-			if accessorReceiver(x) == nil {
-				return kind
-			}
-			if conditionsAccessor(x) != nil {
-				return inStatus // the object's own conditions
-			}
-			return unknownPath
 		default:
-			return kind
+			return name, addr
 		}
 	}
-	return kind
+	return name, addr
 }
 
 func structOf(t types.Type) (*types.Struct, bool) {
@@ -517,56 +661,6 @@ func loadedFrom(v ssa.Value) ssa.Value {
 		return u.X
 	}
 	return v
-}
-
-// fromClock reports whether v is computed from the current time:
-// time.Now, metav1.Now or a clock's Now method.
-func fromClock(v ssa.Value, depth int) bool {
-	if v == nil || depth > 8 {
-		return false
-	}
-	switch x := v.(type) {
-	case *ssa.Call:
-		common := x.Common()
-		if f := reach.CalleeFunc(common); f != nil && f.Name() == "Now" && isTimeType(x.Type()) {
-			return true
-		}
-		for _, a := range common.Args {
-			if fromClock(a, depth+1) {
-				return true
-			}
-		}
-		return false
-	case *ssa.Alloc:
-		// &metav1.Time{Time: now}: the values stored in it.
-		if refs := x.Referrers(); refs != nil {
-			for _, r := range *refs {
-				if st, ok := r.(*ssa.Store); ok && fromClock(st.Val, depth+1) {
-					return true
-				}
-				if fa, ok := r.(*ssa.FieldAddr); ok {
-					if frefs := fa.Referrers(); frefs != nil {
-						for _, fr := range *frefs {
-							if st, ok := fr.(*ssa.Store); ok && st.Addr == fa && fromClock(st.Val, depth+1) {
-								return true
-							}
-						}
-					}
-				}
-			}
-		}
-		return false
-	}
-	var ops []*ssa.Value
-	if instr, ok := v.(ssa.Instruction); ok {
-		ops = instr.Operands(ops)
-	}
-	for _, op := range ops {
-		if op != nil && *op != nil && fromClock(*op, depth+1) {
-			return true
-		}
-	}
-	return false
 }
 
 // isTimeType reports whether t is time.Time or apimachinery's metav1.Time

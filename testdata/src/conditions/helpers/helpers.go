@@ -138,7 +138,7 @@ func (r *TangledReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ct
 		return ctrl.Result{}, err
 	}
 	w.Status.ReadyReplicas = 3
-	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `^status written although SetStatusCondition reported no change \(result ignored\); that is an API request on every reconcile: write only when the status changed$`
+	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `^status written although SetStatusCondition reported no change \(result ignored\); that is an API request on every reconcile: write only when the status changed \(in the steady state: Status\.ReadyReplicas is set to 3\)$`
 	return ctrl.Result{}, r.Status().Update(ctx, &w)
 }
 
@@ -201,6 +201,6 @@ func (r *LoopVarReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ct
 		}
 	}
 	w.Status.ReadyReplicas = int32(len(list))
-	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `\(no suggested fix: Status\.ReadyReplicas is assigned on the way to the write \(line 203\); the guard would compare the status with a copy taken after the load, but w is loaded or assigned again on some paths before the write\)$`
+	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `\(no suggested fix: Status\.ReadyReplicas is computed from local values on the way to the write \(line 203\); the guard would compare the status with a copy taken after the load, but w is loaded or assigned again on some paths before the write\)$`
 	return ctrl.Result{}, r.Status().Update(ctx, w)
 }

@@ -29,7 +29,7 @@ func (r *ObservedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (c
 		return ctrl.Result{}, err
 	}
 	w.Status.ObservedGeneration = w.Generation
-	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `^status written although SetStatusCondition reported no change \(result ignored\); that is an API request on every reconcile: write only when the status changed$`
+	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `^status written although SetStatusCondition reported no change \(result ignored\); that is an API request on every reconcile: write only when the status changed \(in the steady state: Status\.ObservedGeneration is copied from the metadata\)$`
 	return ctrl.Result{}, r.Status().Update(ctx, &w)
 }
 
@@ -51,7 +51,7 @@ func (r *CallerAssignsReconciler) Reconcile(ctx context.Context, req ctrl.Reques
 }
 
 func (r *CallerAssignsReconciler) setReady(ctx context.Context, w *api.Widget) error {
-	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `\(no suggested fix: Status\.ReadyReplicas is assigned on the way to the write \(line 49\); `
+	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `\(no suggested fix: Status\.ReadyReplicas is set to 2 on the way to the write \(line 49\); `
 	return r.Status().Update(ctx, w)
 }
 
@@ -66,7 +66,7 @@ func (r *MapReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.R
 		return ctrl.Result{}, err
 	}
 	w.Status.Replicas["a"] = 1
-	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `^status written although SetStatusCondition reported no change \(result ignored\); that is an API request on every reconcile: write only when the status changed$`
+	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `^status written although SetStatusCondition reported no change \(result ignored\); that is an API request on every reconcile: write only when the status changed \(in the steady state: Status\.Replicas\[\.\.\.\] is set to 1\)$`
 	return ctrl.Result{}, r.Status().Update(ctx, &w)
 }
 
@@ -80,7 +80,7 @@ func (r *RemoveOtherReconciler) Reconcile(ctx context.Context, req ctrl.Request)
 	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
 		return ctrl.Result{}, err
 	}
-	meta.SetStatusCondition(&w.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue}) // want `^status written although SetStatusCondition reported no change \(result ignored\); that is an API request on every reconcile: write only when the status changed$`
+	meta.SetStatusCondition(&w.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue}) // want `^status written although SetStatusCondition reported no change \(result ignored\); that is an API request on every reconcile: write only when the status changed \(in the steady state: another condition is removed\)$`
 	meta.RemoveStatusCondition(&w.Status.Conditions, "Stale")
 	return ctrl.Result{}, r.Status().Update(ctx, &w)
 }
@@ -165,7 +165,7 @@ func (r *StatusCopyReconciler) Reconcile(ctx context.Context, req ctrl.Request) 
 		return ctrl.Result{}, err
 	}
 	s.Status.ObservedGeneration = s.Generation
-	meta.SetStatusCondition(&s.Status.Conditions, ready) // want `^status written although SetStatusCondition reported no change \(result ignored\); that is an API request on every reconcile: write only when the status changed$`
+	meta.SetStatusCondition(&s.Status.Conditions, ready) // want `^status written although SetStatusCondition reported no change \(result ignored\); that is an API request on every reconcile: write only when the status changed \(in the steady state: Status\.ObservedGeneration is copied from the metadata\)$`
 	if err := r.Status().Update(ctx, s); err != nil {
 		return ctrl.Result{}, err
 	}

@@ -1,0 +1,28 @@
+package conditions_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/statuslint/statuslint/internal/relatedtest"
+)
+
+// TestSteadyState covers the writes that change nothing in the steady
+// state (issue 29): a helper that sets a condition and writes, called from
+// every branch of several sub-reconciles, some of which stamp the time or
+// count, is reported for the branches that change nothing else; fields
+// computed from the spec or copied from another object are steady. The
+// clock (also through a function of the package or another package's
+// Stamp), counters, appends to the field itself and random values are not.
+func TestSteadyState(t *testing.T) {
+	results := analysistest.Run(t, testdata(), newAnalyzer(), "conditions/steady")
+	relatedtest.Check(t, results, []string{
+		"steady.go:83: steady.go:32 (*AppReconciler).Reconcile calls (*AppReconciler).reconcileDeployment",
+		"steady.go:83: steady.go:61 (*AppReconciler).reconcileDeployment calls (*AppReconciler).updateCondition",
+		// The calls on a steady path, among those that stamp or count.
+		"steady.go:83: steady.go:48 (*AppReconciler).reconcileService calls (*AppReconciler).updateCondition here with nothing else changing the status: a path the steady state takes",
+		"steady.go:83: steady.go:61 (*AppReconciler).reconcileDeployment calls (*AppReconciler).updateCondition here with nothing else changing the status: a path the steady state takes",
+		"steady.go:83: steady.go:79 (*AppReconciler).reconcileDeployment calls (*AppReconciler).updateCondition here with nothing else changing the status: a path the steady state takes",
+	})
+}

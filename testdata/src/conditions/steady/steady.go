@@ -1,0 +1,191 @@
+// Package steady holds the writes that change nothing in the steady state:
+// each sub-reconcile of an owned object takes its "already as wanted"
+// branch and calls a helper that sets a condition and writes the status.
+package steady
+
+import (
+	"context"
+	"fmt"
+	"math/rand"
+
+	appsv1 "k8s.io/api/apps/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	api "conditions/steadyapi"
+)
+
+// AppReconciler manages a Deployment per App; every branch of its
+// sub-reconcile ends in updateCondition.
+type AppReconciler struct {
+	client.Client
+}
+
+func (r *AppReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	app := &api.App{}
+	if err := r.Get(ctx, req.NamespacedName, app); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if err := r.reconcileDeployment(ctx, app); err != nil {
+		return ctrl.Result{}, err
+	}
+	if err := r.reconcileService(ctx, app); err != nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, nil
+}
+
+// reconcileService is a second sub-reconcile through the same helper; its
+// "created" branch stamps the time with a function of the package.
+func (r *AppReconciler) reconcileService(ctx context.Context, app *api.App) error {
+	if app.Spec.Size == 0 {
+		app.Status.LastUpdated = now()
+		return r.updateCondition(ctx, app, metav1.Condition{Type: "Exposed", Status: metav1.ConditionTrue, Reason: "Created"})
+	}
+	return r.updateCondition(ctx, app, metav1.Condition{Type: "Exposed", Status: metav1.ConditionTrue, Reason: "UpToDate"})
+}
+
+func now() metav1.Time { return metav1.Now() }
+
+func (r *AppReconciler) reconcileDeployment(ctx context.Context, app *api.App) error {
+	dep := &appsv1.Deployment{}
+	err := r.Get(ctx, client.ObjectKeyFromObject(app), dep)
+	if apierrors.IsNotFound(err) {
+		dep = &appsv1.Deployment{}
+		dep.Name, dep.Namespace = app.Name, app.Namespace
+		dep.Spec.Replicas = &app.Spec.Size
+		if err := r.Create(ctx, dep); err != nil {
+			return r.updateCondition(ctx, app, metav1.Condition{Type: "Available", Status: metav1.ConditionFalse, Reason: "CreateFailed", Message: err.Error()})
+		}
+		app.Status.LastUpdated = metav1.Now()
+		return r.updateCondition(ctx, app, metav1.Condition{Type: "Available", Status: metav1.ConditionTrue, Reason: "Created"})
+	} else if err != nil {
+		return err
+	}
+	if dep.Spec.Replicas == nil || *dep.Spec.Replicas != app.Spec.Size {
+		dep.Spec.Replicas = &app.Spec.Size
+		if err := r.Update(ctx, dep); err != nil {
+			return err
+		}
+		app.Status.Attempts++
+		return r.updateCondition(ctx, app, metav1.Condition{Type: "Available", Status: metav1.ConditionTrue, Reason: "Updated"})
+	}
+	// Already as wanted: the steady state.
+	app.Status.Version = api.VersionOf(app.Spec.Image)
+	app.Status.ReadyReplicas = dep.Status.ReadyReplicas
+	return r.updateCondition(ctx, app, metav1.Condition{Type: "Available", Status: metav1.ConditionTrue, Reason: "UpToDate"})
+}
+
+func (r *AppReconciler) updateCondition(ctx context.Context, app *api.App, cond metav1.Condition) error {
+	meta.SetStatusCondition(&app.Status.Conditions, cond) // want `^status written although SetStatusCondition reported no change \(result ignored\); that is an API request on every reconcile: write only when the status changed \(in the steady state: Status\.Version is computed from the spec, Status\.ReadyReplicas is copied from another object\)`
+	return r.Status().Update(ctx, app)
+}
+
+// DeferReconciler defers its status write and, on the success path, sets
+// a result and a message to constants and a Ready condition.
+type DeferReconciler struct {
+	client.Client
+}
+
+func (r *DeferReconciler) Reconcile(ctx context.Context, req ctrl.Request) (res ctrl.Result, err error) {
+	app := &api.App{}
+	if err := r.Get(ctx, req.NamespacedName, app); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	defer func() {
+		if uerr := r.Status().Update(ctx, app); uerr != nil && err == nil {
+			err = uerr
+		}
+	}()
+	app.Status.Result = "Succeeded"
+	app.Status.Message = "all parts are ready"
+	meta.SetStatusCondition(&app.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Ready"}) // want `write only when the status changed \(in the steady state: Status\.Result is set to "Succeeded", Status\.Message is set to "all parts are ready"\)`
+	return ctrl.Result{}, nil
+}
+
+// ClockReconciler stamps the time on every path: never redundant.
+type ClockReconciler struct {
+	client.Client
+}
+
+func (r *ClockReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	app := &api.App{}
+	if err := r.Get(ctx, req.NamespacedName, app); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	app.Status.LastUpdated = api.Stamp()
+	meta.SetStatusCondition(&app.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Ready"})
+	return ctrl.Result{}, r.Status().Update(ctx, app)
+}
+
+// CounterReconciler counts its passes: never redundant.
+type CounterReconciler struct {
+	client.Client
+}
+
+func (r *CounterReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	app := &api.App{}
+	if err := r.Get(ctx, req.NamespacedName, app); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	app.Status.Attempts = app.Status.Attempts + 1
+	meta.SetStatusCondition(&app.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Ready"})
+	return ctrl.Result{}, r.Status().Update(ctx, app)
+}
+
+// RandomReconciler records a random token: never redundant.
+type RandomReconciler struct {
+	client.Client
+}
+
+func (r *RandomReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	app := &api.App{}
+	if err := r.Get(ctx, req.NamespacedName, app); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	app.Status.Message = fmt.Sprintf("run %d", rand.Int())
+	meta.SetStatusCondition(&app.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Ready"})
+	return ctrl.Result{}, r.Status().Update(ctx, app)
+}
+
+// StampedReconciler calls its helper only from branches that stamp the
+// time: no path is steady.
+type StampedReconciler struct {
+	client.Client
+}
+
+func (r *StampedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	app := &api.App{}
+	if err := r.Get(ctx, req.NamespacedName, app); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if app.Spec.Size > 3 {
+		app.Status.LastUpdated = metav1.Now()
+		return ctrl.Result{}, r.setReady(ctx, app)
+	}
+	app.Status.LastUpdated = api.Stamp()
+	return ctrl.Result{}, r.setReady(ctx, app)
+}
+
+func (r *StampedReconciler) setReady(ctx context.Context, app *api.App) error {
+	meta.SetStatusCondition(&app.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Ready"})
+	return r.Status().Update(ctx, app)
+}
+
+// HistoryReconciler appends to a list in the status on every pass.
+type HistoryReconciler struct {
+	client.Client
+}
+
+func (r *HistoryReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	app := &api.App{}
+	if err := r.Get(ctx, req.NamespacedName, app); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	app.Status.History = append(app.Status.History, app.Spec.Image)
+	meta.SetStatusCondition(&app.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Ready"})
+	return ctrl.Result{}, r.Status().Update(ctx, app)
+}
