@@ -208,11 +208,7 @@ func (c *checker) mapSummary(fn *ssa.Function, call ssa.CallInstruction, node as
 // the object loaded by the key there.
 func (c *checker) mapIdent(fn *ssa.Function, b ssa.Value, sel string, key bool) ident {
 	bb, bs := pathOf(b)
-	id := ident{base: bb, sel: bs + sel, key: key}
-	if !key {
-		id = c.resolve(fn, id)
-	}
-	return id
+	return c.resolve(fn, ident{base: bb, sel: bs + sel, key: key})
 }
 
 // mapFact maps what another package's function writes, from its fact.
@@ -284,10 +280,7 @@ func (c *checker) elementContribs(fn *ssa.Function, call ssa.CallInstruction, cs
 			if id.key && rest != "" {
 				continue
 			}
-			obj := ident{base: id.base, sel: id.sel + rest, key: id.key}
-			if !obj.key {
-				obj = c.resolve(fn, obj)
-			}
+			obj := c.resolve(fn, ident{base: id.base, sel: id.sel + rest, key: id.key})
 			info := &elemInfo{cont: contName, twice: len(adds) >= 2, copy: copies}
 			for _, a := range adds {
 				info.adds = append(info.adds, a.pos)

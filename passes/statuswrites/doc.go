@@ -20,7 +20,11 @@
 // deferred calls, or through another package's functions (a fact records
 // which argument's object they write). The same object is the same value,
 // or objects loaded with Get by the same key (a helper that loads the object
-// again by its key writes the same object). The message names the first
+// again by its key writes the same object), however the helper is handed
+// the key: itself, in a field of a struct (the whole reconcile.Request), or
+// captured by a function literal (the one passed to retry.RetryOnConflict);
+// not a variable holding it that is assigned again, changed through a
+// field, or whose address is passed to a call. The message names the first
 // write, which is also attached as related information, with the reconcile
 // path, one entry per step at the call that leads on.
 //

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -96,18 +97,20 @@ func (c *checker) getKeys(fn *ssa.Function) map[ident]ident {
 			if len(args) < 3 {
 				continue
 			}
+			// Both through the variables that hold one value all along,
+			// as resolve looks them up.
 			ob, os := pathOf(args[2])
-			obj := ident{base: ob, sel: os}
+			obj := c.resolveCaptures(ident{base: ob, sel: os})
 			var key ident
 			if x := c.keyOfObject(args[1]); x != nil {
 				xb, xs := pathOf(x)
-				key = ident{base: xb, sel: xs}
+				key = c.resolveCaptures(ident{base: xb, sel: xs})
 				if key == obj {
 					continue // refreshed by its own key: still itself
 				}
 			} else {
 				kb, ks := pathOf(args[1])
-				key = ident{base: kb, sel: ks, key: true}
+				key = c.resolveCaptures(ident{base: kb, sel: ks, key: true})
 			}
 			if prev, dup := out[obj]; dup && prev != key {
 				ambiguous[obj] = true
@@ -159,19 +162,23 @@ func (c *checker) resolve(fn *ssa.Function, id ident) ident {
 }
 
 // resolveCaptures returns the ident of the value at id, through the
-// variables closures capture but not Get's keys: the same pointer.
+// variables that hold one value all along (see spilled) but not Get's
+// keys: the same pointer, or the same key.
 func (c *checker) resolveCaptures(id ident) ident {
 	return c.resolveWith(nil, id)
 }
 
 func (c *checker) resolveWith(keys map[ident]ident, id ident) ident {
-	for depth := 0; depth < 4 && !id.key; depth++ {
-		if v := capturedValue(id); v != nil {
-			// A variable a closure captures, stored once: the closure's
-			// load of it is the value stored (a parameter, say).
-			b, sel := pathOf(v)
-			id = ident{base: b, sel: sel + strings.TrimPrefix(id.sel, "*")}
+	for depth := 0; depth < 8; depth++ {
+		if v, ok := spilled(id); ok {
+			// A variable that holds one value all along (a parameter
+			// a closure captures, a struct parameter whose fields are
+			// selected): its loads are the value stored, for a key too.
+			id = v
 			continue
+		}
+		if id.key {
+			break
 		}
 		k, ok := keys[id]
 		if !ok {
@@ -182,34 +189,106 @@ func (c *checker) resolveWith(keys map[ident]ident, id ident) ident {
 	return id
 }
 
-func isPointer(t types.Type) bool {
-	_, ok := t.Underlying().(*types.Pointer)
-	return ok
+// spilled returns the ident of the value id loads from the variable at
+// its base, when the variable holds one value all along: how SSA keeps a
+// parameter or local that a closure captures, or a struct parameter whose
+// fields are selected (req.NamespacedName loads field 0 of the variable
+// req is stored in). The fields selected up to the first load are then
+// fields of the value stored: (t0, ".0*"), *&t0.NamespacedName, is
+// (req, ".0").
+func spilled(id ident) (ident, bool) {
+	alloc, ok := id.base.(*ssa.Alloc)
+	if !ok {
+		return id, false
+	}
+	i := strings.IndexByte(id.sel, '*')
+	if i < 0 {
+		return id, false // the variable's memory, not a value read from it
+	}
+	v := readOnlyValue(alloc)
+	if v == nil {
+		return id, false
+	}
+	b, sel := pathOf(v)
+	if strings.HasSuffix(sel, "*") {
+		// The value stored is loaded itself (*p): id's fields are those
+		// of *p, loaded as id loads them, as p.Name is written.
+		return ident{base: b, sel: sel[:len(sel)-1] + id.sel, key: id.key}, true
+	}
+	return ident{base: b, sel: sel + id.sel[:i] + id.sel[i+1:], key: id.key}, true
 }
 
-// capturedValue returns the value stored in id's base when the base is a
-// variable stored exactly once and id starts with a load of it: how SSA
-// keeps a parameter or local that a closure captures.
-func capturedValue(id ident) ssa.Value {
-	alloc, ok := id.base.(*ssa.Alloc)
-	if !ok || !strings.HasPrefix(id.sel, "*") {
-		return nil
-	}
-	if p, ok := alloc.Type().Underlying().(*types.Pointer); !ok || !isPointer(p.Elem()) {
-		return nil // a struct variable is the object itself, not a pointer to it
-	}
-	var stored ssa.Value
-	for _, r := range *alloc.Referrers() {
-		st, ok := r.(*ssa.Store)
-		if !ok || st.Addr != alloc {
-			continue
+// readOnlyValue returns the value stored in a variable stored exactly
+// once, where it is made, and otherwise only read: loaded, its fields
+// loaded, and captured by function literals that only read it too. A
+// variable assigned again, assigned through a field, or whose address is
+// passed to a call (which may change it) holds no one value: nil.
+func readOnlyValue(a *ssa.Alloc) ssa.Value {
+	var store *ssa.Store
+	for _, r := range *a.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+			if store != nil {
+				return nil // assigned again
+			}
+			store = st
+		} else if !readOnlyUse(a, r, 0) {
+			return nil
 		}
-		if stored != nil {
-			return nil // assigned again
-		}
-		stored = st.Val
 	}
-	return stored
+	if store == nil || store.Block() != a.Block() {
+		return nil // stored elsewhere than where it is made: on some paths, or late
+	}
+	for _, instr := range a.Block().Instrs {
+		if instr == store {
+			return store.Val
+		}
+		if slices.Contains(*a.Referrers(), instr) {
+			return nil // read before it is stored
+		}
+	}
+	return nil
+}
+
+// readOnlyUse reports whether instr, a use of the address addr, only
+// reads the memory there: a load, a field's address used only so, a debug
+// reference, or a function literal capturing addr whose free variable is
+// used only so.
+func readOnlyUse(addr ssa.Value, instr ssa.Instruction, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	only := func(v ssa.Value) bool {
+		refs := v.Referrers()
+		if refs == nil {
+			return false
+		}
+		for _, r := range *refs {
+			if !readOnlyUse(v, r, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	switch x := instr.(type) {
+	case *ssa.UnOp:
+		return x.Op == token.MUL
+	case *ssa.DebugRef:
+		return true
+	case *ssa.FieldAddr:
+		return only(x)
+	case *ssa.MakeClosure:
+		fn, _ := x.Fn.(*ssa.Function)
+		if fn == nil {
+			return false
+		}
+		for i, b := range x.Bindings {
+			if b == addr && (i >= len(fn.FreeVars) || !only(fn.FreeVars[i])) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // identOf returns the ident of the object value v in fn.

@@ -133,3 +133,19 @@ func TestLists(t *testing.T) {
 		"lists.go:168: lists.go:168 (*ListedThenWritten).Reconcile calls (*ListedThenWritten).setReady",
 	})
 }
+
+// TestSpilled covers a Get's key that reaches it through a variable SSA
+// keeps a parameter in: one a function literal captures (as passed to
+// retry.RetryOnConflict), or a struct parameter whose field is the key;
+// and the variables that are not the parameter (assigned again, or handed
+// to a call that may change them).
+func TestSpilled(t *testing.T) {
+	results := analysistest.Run(t, testdata(), newAnalyzer(), "statuswrites/spilled")
+	// The first writes and the reconcile paths, related information.
+	relatedtest.Check(t, results, []string{
+		"spilled.go:103: spilled.go:100 first write of the status of w through (*R).updateRetried",
+		"spilled.go:103: spilled.go:103 (*Retried).Reconcile calls (*R).updateRetried",
+		"spilled.go:139: spilled.go:138 first write of the status of w through (*Split).reconcile",
+		"spilled.go:139: spilled.go:139 (*Split).Reconcile calls (*R).updateDirect",
+	})
+}

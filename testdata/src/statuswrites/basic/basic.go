@@ -15,7 +15,7 @@ import (
 // TwoInARow writes the status twice, an Update and then a Patch.
 type TwoInARow struct{ client.Client }
 
-func (r *TwoInARow) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (r *TwoInARow) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 2 time\(s\)`
 	var w api.Widget
 	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
 		return reconcile.Result{}, err
@@ -33,7 +33,7 @@ func (r *TwoInARow) Reconcile(ctx context.Context, req reconcile.Request) (recon
 // Helper calls a "set a condition and write" helper after each step.
 type Helper struct{ client.Client }
 
-func (r *Helper) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (r *Helper) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 2 time\(s\)`
 	var w api.Widget
 	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
 		return reconcile.Result{}, err
@@ -96,7 +96,7 @@ func (r *OnlyDeferred) Reconcile(ctx context.Context, req reconcile.Request) (re
 // Loop writes the same object on each pass of a loop.
 type Loop struct{ client.Client }
 
-func (r *Loop) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (r *Loop) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 2 time\(s\)`
 	var w api.Widget
 	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
 		return reconcile.Result{}, err
@@ -135,7 +135,7 @@ func (r *List) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.
 // at the end: one write on every path.
 type ErrorBranch struct{ client.Client }
 
-func (r *ErrorBranch) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (r *ErrorBranch) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 1 time\(s\)`
 	var w api.Widget
 	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
 		return reconcile.Result{}, err
@@ -172,7 +172,7 @@ func (r *ErrorBranch) fail(ctx context.Context, w *api.Widget) error {
 // Exclusive writes on the two branches of an if.
 type Exclusive struct{ client.Client }
 
-func (r *Exclusive) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (r *Exclusive) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 1 time\(s\)`
 	var w api.Widget
 	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
 		return reconcile.Result{}, err
@@ -189,7 +189,7 @@ func (r *Exclusive) Reconcile(ctx context.Context, req reconcile.Request) (recon
 // time: no path takes both.
 type Correlated struct{ client.Client }
 
-func (r *Correlated) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (r *Correlated) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 1 time\(s\)`
 	var w api.Widget
 	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
 		return reconcile.Result{}, err
@@ -210,7 +210,7 @@ func (r *Correlated) Reconcile(ctx context.Context, req reconcile.Request) (reco
 // TwoObjects writes the status of two different objects, once each.
 type TwoObjects struct{ client.Client }
 
-func (r *TwoObjects) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (r *TwoObjects) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 1 time\(s\)`
 	var w, owner api.Widget
 	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
 		return reconcile.Result{}, err
@@ -227,7 +227,7 @@ func (r *TwoObjects) Reconcile(ctx context.Context, req reconcile.Request) (reco
 // again by the same key and writes it: the same object.
 type ByKey struct{ client.Client }
 
-func (r *ByKey) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (r *ByKey) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 2 time\(s\)`
 	w := &api.Widget{}
 	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
 		return reconcile.Result{}, err
@@ -252,7 +252,7 @@ func (r *ByKey) markReady(ctx context.Context, key client.ObjectKey) {
 // goes round again only when the write failed.
 type Retry struct{ client.Client }
 
-func (r *Retry) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (r *Retry) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 1 time\(s\)`
 	var w api.Widget
 	err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
 		if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
@@ -279,7 +279,7 @@ func (r *Retry) Reconcile(ctx context.Context, req reconcile.Request) (reconcile
 // RetryTwice retries two writes of the same object.
 type RetryTwice struct{ client.Client }
 
-func (r *RetryTwice) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (r *RetryTwice) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 2 time\(s\)`
 	var w api.Widget
 	set := func(ready bool) error {
 		return retry.RetryOnConflict(retry.DefaultRetry, func() error {

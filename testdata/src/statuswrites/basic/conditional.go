@@ -25,7 +25,7 @@ func setCondition(ctx context.Context, c client.Client, w *api.Widget, typ strin
 // "ready" changes it and writes again.
 type Conditional struct{ client.Client }
 
-func (r *Conditional) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (r *Conditional) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 2 time\(s\)`
 	var w api.Widget
 	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
 		return reconcile.Result{}, err

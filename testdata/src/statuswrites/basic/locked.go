@@ -23,7 +23,7 @@ type Locked struct {
 	on     bool
 }
 
-func (r *Locked) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (r *Locked) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 2 time\(s\)`
 	var w api.Widget
 	if err := r.client.Get(ctx, req.NamespacedName, &w); err != nil {
 		return reconcile.Result{}, err

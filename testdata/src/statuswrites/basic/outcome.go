@@ -18,7 +18,7 @@ import (
 // WaitBool stops when its helper's bool result is false.
 type WaitBool struct{ client.Client }
 
-func (r *WaitBool) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (r *WaitBool) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 1 time\(s\)`
 	var w api.Widget
 	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
 		return reconcile.Result{}, err
@@ -49,7 +49,7 @@ func (r *WaitBool) waitForDeps(ctx context.Context, w *api.Widget) (bool, reconc
 // WaitResult stops when its helper's reconcile.Result is not zero.
 type WaitResult struct{ client.Client }
 
-func (r *WaitResult) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (r *WaitResult) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 1 time\(s\)`
 	var w api.Widget
 	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
 		return reconcile.Result{}, err
@@ -76,7 +76,7 @@ func (r *WaitResult) waitForRefs(ctx context.Context, w *api.Widget) (reconcile.
 // on, so the caller's later write is a second one.
 type GoOnBool struct{ client.Client }
 
-func (r *GoOnBool) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (r *GoOnBool) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 2 time\(s\)`
 	var w api.Widget
 	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
 		return reconcile.Result{}, err
@@ -99,7 +99,7 @@ func (r *GoOnBool) markStarted(ctx context.Context, w *api.Widget) bool {
 // EitherBool's helper writes whatever its result says.
 type EitherBool struct{ client.Client }
 
-func (r *EitherBool) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (r *EitherBool) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 2 time\(s\)`
 	var w api.Widget
 	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
 		return reconcile.Result{}, err
@@ -124,7 +124,7 @@ func (r *EitherBool) record(ctx context.Context, w *api.Widget) bool {
 // IgnoredResult does not look at what its helper says.
 type IgnoredResult struct{ client.Client }
 
-func (r *IgnoredResult) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (r *IgnoredResult) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 2 time\(s\)`
 	var w api.Widget
 	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
 		return reconcile.Result{}, err
@@ -141,7 +141,7 @@ type UnknownRequeue struct {
 	interval time.Duration
 }
 
-func (r *UnknownRequeue) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (r *UnknownRequeue) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 2 time\(s\)`
 	var w api.Widget
 	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
 		return reconcile.Result{}, err
@@ -168,7 +168,7 @@ func (r *UnknownRequeue) wait(ctx context.Context, w *api.Widget) (reconcile.Res
 // does only where it wrote.
 type WaitPointer struct{ client.Client }
 
-func (r *WaitPointer) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (r *WaitPointer) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 1 time\(s\)`
 	var w api.Widget
 	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
 		return reconcile.Result{}, err
@@ -198,7 +198,7 @@ func (r *WaitPointer) getOwner(ctx context.Context, w *api.Widget) (*reconcile.R
 // after the write.
 type GoOnPointer struct{ client.Client }
 
-func (r *GoOnPointer) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (r *GoOnPointer) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 2 time\(s\)`
 	var w api.Widget
 	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
 		return reconcile.Result{}, err
@@ -222,7 +222,7 @@ func (r *GoOnPointer) mark(ctx context.Context, w *api.Widget) (*reconcile.Resul
 // *reconcile.Result that is never nil, where it wrote.
 type WaitThrough struct{ client.Client }
 
-func (r *WaitThrough) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (r *WaitThrough) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 1 time\(s\)`
 	var w api.Widget
 	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
 		return reconcile.Result{}, err

@@ -15,7 +15,7 @@ import (
 
 type R struct{ client.Client }
 
-func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 2 time\(s\)`
 	helpers.UpdateCondition(ctx, r, req.NamespacedName, false)
 	var w api.Widget
 	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
@@ -33,7 +33,7 @@ func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Res
 // Once writes through each helper on its own path only.
 type Once struct{ client.Client }
 
-func (r *Once) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (r *Once) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 1 time\(s\)`
 	var w api.Widget
 	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
 		return reconcile.Result{}, err
@@ -55,7 +55,7 @@ func step() error { return errors.New("x") }
 // condition is not there yet.
 type Progress struct{ client.Client }
 
-func (r *Progress) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (r *Progress) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 2 time\(s\)`
 	var w api.Widget
 	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
 		return reconcile.Result{}, err
@@ -73,7 +73,7 @@ func (r *Progress) Reconcile(ctx context.Context, req reconcile.Request) (reconc
 // Waits stops where helpers.WaitForReady wrote, so it writes once.
 type Waits struct{ client.Client }
 
-func (r *Waits) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (r *Waits) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 1 time\(s\)`
 	var w api.Widget
 	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
 		return reconcile.Result{}, err
@@ -87,7 +87,7 @@ func (r *Waits) Reconcile(ctx context.Context, req reconcile.Request) (reconcile
 // WaitsNot goes on where helpers.WaitForReady wrote.
 type WaitsNot struct{ client.Client }
 
-func (r *WaitsNot) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (r *WaitsNot) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 2 time\(s\)`
 	var w api.Widget
 	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
 		return reconcile.Result{}, err
@@ -96,4 +96,17 @@ func (r *WaitsNot) Reconcile(ctx context.Context, req reconcile.Request) (reconc
 		return reconcile.Result{}, err
 	}
 	return reconcile.Result{}, helpers.SetReady(ctx, r, &w) // want `^status of w written a second time in one reconcile \(first write at :[0-9]+ through helpers\.WaitForReady\)`
+}
+
+// Retried writes through another package's helper that retries with the
+// key a function literal captures, then through one that takes the whole
+// request.
+type Retried struct{ client.Client }
+
+func (r *Retried) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 2 time\(s\)`
+	if err := helpers.UpdateRetried(ctx, r, req.NamespacedName, false); err != nil {
+		return reconcile.Result{}, err
+	}
+	helpers.MarkRequest(ctx, r, req) // want `^status of w written a second time in one reconcile \(first write at :[0-9]+ through helpers\.UpdateRetried\): collect`
+	return reconcile.Result{}, nil
 }

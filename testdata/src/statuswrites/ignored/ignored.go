@@ -12,7 +12,7 @@ import (
 
 type R struct{ client.Client }
 
-func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 2 time\(s\)`
 	var w api.Widget
 	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
 		return reconcile.Result{}, err

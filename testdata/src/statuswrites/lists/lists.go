@@ -18,7 +18,7 @@ import (
 // OneAppend appends the same object twice in one call.
 type OneAppend struct{ client.Client }
 
-func (r *OneAppend) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (r *OneAppend) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 2 time\(s\)`
 	w := &api.Widget{}
 	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
 		return reconcile.Result{}, err
@@ -60,7 +60,7 @@ func (r *TwoAppends) Reconcile(ctx context.Context, req reconcile.Request) (reco
 // writes through a helper.
 type SliceLiteral struct{ client.Client }
 
-func (r *SliceLiteral) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (r *SliceLiteral) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 2 time\(s\)`
 	w := &api.Widget{}
 	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
 		return reconcile.Result{}, err
@@ -80,7 +80,7 @@ func (r *SliceLiteral) markReady(ctx context.Context, w *api.Widget) {
 // object under two keys.
 type Map struct{ client.Client }
 
-func (r *Map) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (r *Map) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 1 time\(s\)`
 	w := &api.Widget{}
 	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
 		return reconcile.Result{}, err
@@ -99,7 +99,7 @@ func (r *Map) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.R
 // copies.
 type LoadedTwice struct{ client.Client }
 
-func (r *LoadedTwice) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (r *LoadedTwice) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(a\) 2 time\(s\)`
 	var a, b api.Widget
 	if err := r.Get(ctx, req.NamespacedName, &a); err != nil {
 		return reconcile.Result{}, err
@@ -117,7 +117,7 @@ func (r *LoadedTwice) Reconcile(ctx context.Context, req reconcile.Request) (rec
 // Values collects copies of the object: each write sends a copy.
 type Values struct{ client.Client }
 
-func (r *Values) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (r *Values) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 2 time\(s\)`
 	w := &api.Widget{}
 	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
 		return reconcile.Result{}, err
@@ -133,7 +133,7 @@ func (r *Values) Reconcile(ctx context.Context, req reconcile.Request) (reconcil
 // WrittenThenListed writes the object and then the list that holds it.
 type WrittenThenListed struct{ client.Client }
 
-func (r *WrittenThenListed) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (r *WrittenThenListed) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 2 time\(s\)`
 	w := &api.Widget{}
 	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
 		return reconcile.Result{}, err
@@ -156,7 +156,7 @@ func (r *WrittenThenListed) Reconcile(ctx context.Context, req reconcile.Request
 // again, loaded anew by its key.
 type ListedThenWritten struct{ client.Client }
 
-func (r *ListedThenWritten) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (r *ListedThenWritten) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 2 time\(s\)`
 	w := &api.Widget{}
 	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
 		return reconcile.Result{}, err
@@ -181,7 +181,7 @@ func (r *ListedThenWritten) setReady(ctx context.Context, key client.ObjectKey) 
 // Distinct writes several different objects from a list: once each.
 type Distinct struct{ client.Client }
 
-func (r *Distinct) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (r *Distinct) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 1 time\(s\)`
 	w := &api.Widget{}
 	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
 		return reconcile.Result{}, err
@@ -238,7 +238,7 @@ func (r *Items) Reconcile(ctx context.Context, req reconcile.Request) (reconcile
 // once on every path.
 type ExclusiveAppends struct{ client.Client }
 
-func (r *ExclusiveAppends) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (r *ExclusiveAppends) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 1 time\(s\)`
 	w := &api.Widget{}
 	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
 		return reconcile.Result{}, err
@@ -259,7 +259,7 @@ func (r *ExclusiveAppends) Reconcile(ctx context.Context, req reconcile.Request)
 // on the other: once on every path.
 type AddedOrWritten struct{ client.Client }
 
-func (r *AddedOrWritten) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (r *AddedOrWritten) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 1 time\(s\)`
 	w := &api.Widget{}
 	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
 		return reconcile.Result{}, err
@@ -299,7 +299,7 @@ func (r *ExclusiveEntries) Reconcile(ctx context.Context, req reconcile.Request)
 // SameKey keys a map by the object's name: adding it twice keeps it once.
 type SameKey struct{ client.Client }
 
-func (r *SameKey) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (r *SameKey) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 1 time\(s\)`
 	w := &api.Widget{}
 	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
 		return reconcile.Result{}, err
@@ -318,7 +318,7 @@ func (r *SameKey) Reconcile(ctx context.Context, req reconcile.Request) (reconci
 // Objects collects client.Objects and writes each in a conflict retry.
 type Objects struct{ client.Client }
 
-func (r *Objects) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (r *Objects) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 1 time\(s\)`
 	w := &api.Widget{}
 	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
 		return reconcile.Result{}, err

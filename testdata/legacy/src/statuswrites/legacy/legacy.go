@@ -27,7 +27,7 @@ type WidgetReconciler struct {
 
 var _ reconcile.Reconciler = &WidgetReconciler{}
 
-func (r *WidgetReconciler) Reconcile(req reconcile.Request) (reconcile.Result, error) {
+func (r *WidgetReconciler) Reconcile(req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 1\.0 \(w\) 2 time\(s\)`
 	ctx := context.Background()
 	var w Widget
 	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
