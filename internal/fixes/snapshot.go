@@ -23,11 +23,14 @@ import (
 type Snapshots struct {
 	byLoad map[ast.Stmt]string
 	inBody map[*ast.BlockStmt]map[string]bool
+	// byParam names the snapshot parameters helpers gain (Threading), so
+	// that the fixes of a helper's several writes add the same one.
+	byParam map[*types.Var]string
 }
 
 // NewSnapshots returns an empty set of names, for one pass over a package.
 func NewSnapshots() *Snapshots {
-	return &Snapshots{byLoad: make(map[ast.Stmt]string), inBody: make(map[*ast.BlockStmt]map[string]bool)}
+	return &Snapshots{byLoad: make(map[ast.Stmt]string), inBody: make(map[*ast.BlockStmt]map[string]bool), byParam: make(map[*types.Var]string)}
 }
 
 // Copy returns the name of the copy of v to patch from, taken right after

@@ -14,13 +14,34 @@ import (
 // patches and fieldmanager gives an owner. The edits must not overlap, and
 // the result must be gofmt-clean exactly as applied.
 func TestComposedFixes(t *testing.T) {
+	composed(t, "conditions/composed")
+}
+
+// TestComposedThreadedFixes is the same for a helper that writes its
+// object parameter: statusupdate and conditions both thread a copy from
+// the caller's load, and must thread the same one, under one name, so
+// that the helper patches from it only when the status differs.
+func TestComposedThreadedFixes(t *testing.T) {
+	files := composed(t, "conditions/threaded")
+	for name, got := range files {
+		if n := bytes.Count(got, []byte("base := ")); n != 1 {
+			t.Errorf("%s: %d copies declared, want 1:\n%s", name, n, got)
+		}
+		if !bytes.Contains(got, []byte("DeepEqual(&base.Status, &app.Status)")) || !bytes.Contains(got, []byte("MergeFrom(base)")) {
+			t.Errorf("%s: the guard and the patch are not from the one copy:\n%s", name, got)
+		}
+	}
+}
+
+func composed(t *testing.T, pkg string) map[string][]byte {
+	t.Helper()
 	cfg := &analyzer.Config{}
 	cfg.FieldManager.Name = "widgets"
 	as, err := analyzer.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	files := applyFixes(t, testdata(), as, "conditions/composed")
+	files := applyFixes(t, testdata(), as, pkg)
 	checkGofmt(t, files)
 	checkCompiles(t, testdata(), files)
 	for name, got := range files {
@@ -41,4 +62,5 @@ func TestComposedFixes(t *testing.T) {
 			t.Errorf("%s: fixed file differs from %s.golden:\n%s", name, name, got)
 		}
 	}
+	return files
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/statuslint/statuslint/internal/crash"
 	"github.com/statuslint/statuslint/internal/crmodel"
+	"github.com/statuslint/statuslint/internal/fixes"
 	"github.com/statuslint/statuslint/internal/ignore"
 	"github.com/statuslint/statuslint/internal/reach"
 )
@@ -343,10 +344,5 @@ func (c *checker) steadyRelated(f *finding) []analysis.RelatedInformation {
 }
 
 func (c *checker) fileOf(pos token.Pos) *ast.File {
-	for _, f := range c.pass.Files {
-		if f.FileStart <= pos && pos <= f.FileEnd {
-			return f
-		}
-	}
-	return nil
+	return fixes.FileOf(c.pass, pos)
 }

@@ -261,10 +261,19 @@
 // merge-patch base at the end of that statement, the comparison copy at the
 // start of the next line, so both fixes apply together (two copies, base and
 // before). The equality import (k8s.io/apimachinery/pkg/api/equality) is
-// added when missing. There is no comparison fix when the object is a
-// parameter (its load is in the caller, where other changes may be made
-// first), when the writes follow different loads, or when neither the
-// object nor its status has a DeepCopy; the note says which.
+// added when missing. When the object is a parameter of a helper, its load
+// is in the callers: the copy of the object is taken right after each
+// caller's load and handed in through a new last parameter, base, and the
+// helper writes only when !equality.Semantic.DeepEqual(&base.Status,
+// &obj.Status). This is the threading of statusupdate's fix
+// (internal/fixes.Threading), under the same rules (an unexported helper
+// the package alone calls, every call after a load or handing on its own
+// parameter) and under the same name, so where statusupdate fixes the same
+// write the two fixes make the same edits and the helper patches from
+// base only when the status differs from it. There is no comparison fix
+// when a caller cannot hand a copy in, when the writes follow different
+// loads, or when neither the object nor its status has a DeepCopy; the
+// note says which.
 //
 // There is no fix, and the message says which guard to add, when:
 //

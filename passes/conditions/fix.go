@@ -267,7 +267,7 @@ func (c *checker) buildSnapshotFix(file *ast.File, body *ast.BlockStmt, obj *typ
 		return because + "; the guard would compare the status with a copy taken after the load, but " + reason
 	}
 	if obj.Pos() < body.Pos() {
-		return nil, why(obj.Name() + " is a parameter, loaded by the caller: copy its status there and write only when it differs")
+		return c.threadedSnapshotFix(file, body, obj, targets, why)
 	}
 	var load ast.Stmt
 	for _, f := range group {
@@ -335,6 +335,58 @@ func (c *checker) buildSnapshotFix(file *ast.File, body *ast.BlockStmt, obj *typ
 	at := tf.LineStart(line + 1)
 	edits := []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(indent + copyStmt + "\n")}}
 	fix, reason := guardWrites(fset, file, tf, src, targets, cond, edits, "Write the status only when it differs from a copy taken after the load")
+	if fix != nil {
+		fix.TextEdits = append(fix.TextEdits, importEdits...)
+	}
+	return fix, reason
+}
+
+// threadedSnapshotFix is buildSnapshotFix for an object parameter of the
+// helper: the copy is taken where the callers load the object and handed
+// in through a new last parameter, as statusupdate's fix threads the base
+// of its merge patch (fixes.Threading). Both threads are the same copy
+// under the same name, so where statusupdate fixes the same write the two
+// fixes make the same edits to the signature and the callers, and the
+// guarded write becomes one merge patch from that copy:
+//
+//	func (r *R) updateCondition(ctx context.Context, app *api.App, cond metav1.Condition, base *api.App) error {
+//		meta.SetStatusCondition(&app.Status.Conditions, cond)
+//		if !equality.Semantic.DeepEqual(&base.Status, &app.Status) {
+//			return r.Status().Update(ctx, app)
+//		}
+//		return nil
+//	}
+func (c *checker) threadedSnapshotFix(file *ast.File, body *ast.BlockStmt, obj *types.Var, targets []*target, why func(string) string) (*analysis.SuggestedFix, string) {
+	info := c.pass.TypesInfo
+	noCopy := why(obj.Name() + " is a parameter, loaded by the caller: copy its status there and write only when it differs")
+	if len(targets) == 0 {
+		return nil, "the write could not be located"
+	}
+	path, _ := astutil.PathEnclosingInterval(file, targets[0].stmt.Pos(), targets[0].stmt.End())
+	decl := fixes.DeclOf(path)
+	if decl == nil || decl.Body != body {
+		return nil, noCopy
+	}
+	if _, isPtr := obj.Type().Underlying().(*types.Pointer); !isPtr || !returnsSelf(c.pass.Pkg, obj.Type(), "DeepCopy") {
+		return nil, noCopy
+	}
+	th := &fixes.Threading{Pass: c.pass, Res: c.res, Names: c.snapshots, LastLoad: func(path []ast.Node, body *ast.BlockStmt, v *types.Var) ast.Stmt {
+		load, _, _ := fixes.LastLoad(info, fixes.GetInto(c.res.Model, info), path, body, v)
+		return load
+	}}
+	edits, name := th.Param(decl, obj)
+	if edits == nil {
+		return nil, why(obj.Name() + " is a parameter, and not every caller can hand in a copy taken right after its load (the rules of statusupdate's threaded fix): copy its status there and write only when it differs")
+	}
+	eq, importEdits := fixes.AddImport(c.pass, file, targets[0].stmt.Pos(), equalityPath, "equality")
+	cond := "!" + eq + ".Semantic.DeepEqual(&" + name + ".Status, &" + obj.Name() + ".Status)"
+	tf := c.pass.Fset.File(file.Pos())
+	src, err := c.pass.ReadFile(tf.Name())
+	if err != nil || tf.Size() != len(src) {
+		return nil, "the file could not be read"
+	}
+	fix, reason := guardWrites(c.pass.Fset, file, tf, src, targets, cond, edits,
+		fmt.Sprintf("Write the status only when it differs from %s, copied where the callers of %s load the object", name, decl.Name.Name))
 	if fix != nil {
 		fix.TextEdits = append(fix.TextEdits, importEdits...)
 	}
@@ -762,6 +814,9 @@ func checkFormatted(tf *token.File, src []byte, edits []analysis.TextEdit) strin
 	// that the check and the driver agree on what overlaps.
 	es := make([]textedit.Edit, 0, len(edits))
 	for _, e := range edits {
+		if e.Pos < token.Pos(tf.Base()) || int(e.Pos) > tf.Base()+tf.Size() {
+			continue // another file: a caller handing in a snapshot
+		}
 		es = append(es, textedit.Edit{Start: tf.Offset(e.Pos), End: tf.Offset(e.End), New: string(e.NewText)})
 	}
 	textedit.Sort(es)

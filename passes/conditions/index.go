@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/crash"
+	"github.com/statuslint/statuslint/internal/fixes"
 	"github.com/statuslint/statuslint/internal/reach"
 )
 
@@ -30,6 +31,8 @@ type checker struct {
 	regionMemo map[regionKey]map[*ssa.BasicBlock]*region
 	eventMemo  map[*ssa.Function][]event
 	mutMemo    map[mutKey]mutation
+
+	snapshots *fixes.Snapshots // the names of the copies the fixes thread through helpers
 }
 
 // site is a call of a package function: by name, or of a closure.
@@ -60,6 +63,7 @@ func newChecker(pass *analysis.Pass, res *reach.Result) *checker {
 		regionMemo: make(map[regionKey]map[*ssa.BasicBlock]*region),
 		eventMemo:  make(map[*ssa.Function][]event),
 		mutMemo:    make(map[mutKey]mutation),
+		snapshots:  fixes.NewSnapshots(),
 	}
 	for _, sf := range res.SourceFuncs() {
 		if sf.Fn.Blocks != nil && !c.inPkg[sf.Fn] {

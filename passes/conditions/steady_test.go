@@ -3,6 +3,7 @@ package conditions_test
 import (
 	"testing"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/statuslint/statuslint/internal/relatedtest"
@@ -16,7 +17,7 @@ import (
 // clock (also through a function of the package or another package's
 // Stamp), counters, appends to the field itself and random values are not.
 func TestSteadyState(t *testing.T) {
-	results := analysistest.Run(t, testdata(), newAnalyzer(), "conditions/steady")
+	results := analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(), "conditions/steady")
 	relatedtest.Check(t, results, []string{
 		"steady.go:83: steady.go:32 (*AppReconciler).Reconcile calls (*AppReconciler).reconcileDeployment",
 		"steady.go:83: steady.go:61 (*AppReconciler).reconcileDeployment calls (*AppReconciler).updateCondition",
@@ -25,4 +26,16 @@ func TestSteadyState(t *testing.T) {
 		"steady.go:83: steady.go:61 (*AppReconciler).reconcileDeployment calls (*AppReconciler).updateCondition here with nothing else changing the status: a path the steady state takes",
 		"steady.go:83: steady.go:79 (*AppReconciler).reconcileDeployment calls (*AppReconciler).updateCondition here with nothing else changing the status: a path the steady state takes",
 	})
+}
+
+// TestSteadyFixesCompile applies the steady-state fixes (the copy threaded
+// from the caller's load into the helper, the comparison guard) without
+// reformatting: gofmt-clean, and the package still compiles.
+func TestSteadyFixesCompile(t *testing.T) {
+	files := applyFixes(t, testdata(), []*analysis.Analyzer{newAnalyzer()}, "conditions/steady")
+	if len(files) == 0 {
+		t.Fatal("no fix was applied")
+	}
+	checkGofmt(t, files)
+	checkCompiles(t, testdata(), files)
 }

@@ -224,19 +224,18 @@ func unpatchable(pass *analysis.Pass, call *ast.CallExpr, sel *ast.SelectorExpr)
 
 // snapshotNames remembers the names the package's fixes give their
 // snapshots (fixes.Snapshots: two fixes in one function that snapshot after
-// different loads declare different variables when applied together), and
+// different loads declare different variables when applied together, and
 // the snapshot parameters helpers gain, so that the fixes of a helper's
-// several writes add the same one.
+// several writes add the same one).
 type snapshotNames struct {
 	*fixes.Snapshots
-	byParam map[*types.Var]string
 	// changes is the status-mode classification of afterReloads, made
 	// when first needed.
 	changes *objchange.Checker
 }
 
 func newSnapshotNames() *snapshotNames {
-	return &snapshotNames{Snapshots: fixes.NewSnapshots(), byParam: make(map[*types.Var]string)}
+	return &snapshotNames{Snapshots: fixes.NewSnapshots()}
 }
 
 // lastLoad is fixes.LastLoad with the pass's loads (Gets, and calls of the

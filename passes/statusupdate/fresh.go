@@ -113,7 +113,7 @@ func freshFromCallers(pass *analysis.Pass, res *reach.Result, ol *objectLoads, p
 	if depth >= maxCallerDepth {
 		return false, cond
 	}
-	decl := declOf(path)
+	decl := fixes.DeclOf(path)
 	if decl == nil || decl.Body == nil {
 		return false, cond // in a literal, called by whoever holds it
 	}
@@ -130,14 +130,14 @@ func freshFromCallers(pass *analysis.Pass, res *reach.Result, ol *objectLoads, p
 			idx = i
 		}
 	}
-	if idx < 0 || (sig.Variadic() && idx == sig.Params().Len()-1) || reloads(res.Model, info, decl.Body, v) {
+	if idx < 0 || (sig.Variadic() && idx == sig.Params().Len()-1) || fixes.Reloads(res.Model, info, decl.Body, v) {
 		return false, cond
 	}
 	if via != nil && fn == via {
 		cond.Objects = []int{idx}
 		return true, cond
 	}
-	if obj.Exported() || !onlyCalled(pass, res, obj) {
+	if obj.Exported() || !fixes.OnlyCalled(pass, res, obj) {
 		return false, cond
 	}
 	callers := res.Callers(fn)
@@ -160,90 +160,6 @@ func freshFromCallers(pass *analysis.Pass, res *reach.Result, ol *objectLoads, p
 		cond.add(d)
 	}
 	return true, cond
-}
-
-// declOf returns the function declared innermost on path, or nil when a
-// function literal comes first: a literal is called by whoever holds it,
-// so its callers are not the declaration's.
-func declOf(path []ast.Node) *ast.FuncDecl {
-	for _, n := range path {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return nil
-		case *ast.FuncDecl:
-			return n
-		}
-	}
-	return nil
-}
-
-// reloads reports whether body, function literals included, reads into v
-// with a Get, or assigns v.
-func reloads(m *crmodel.Model, info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.CallExpr:
-			if o := m.LoadedObject(info, n); o != nil {
-				if u, _ := fixes.ObjectVar(info, o); u == v {
-					if fn, _ := crmodel.MethodCall(info, n); fn != nil && fn.Name() == "Get" {
-						found = true
-					}
-				}
-			}
-		case *ast.AssignStmt:
-			for _, lhs := range n.Lhs {
-				if id, ok := ast.Unparen(lhs).(*ast.Ident); ok && info.Uses[id] == v {
-					found = true
-				}
-			}
-		case *ast.RangeStmt:
-			for _, e := range []ast.Expr{n.Key, n.Value} {
-				if id, ok := e.(*ast.Ident); ok && info.Uses[id] == v {
-					found = true
-				}
-			}
-		case *ast.UnaryExpr:
-			// &v hands the variable itself to whoever may assign it.
-			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND && info.Uses[id] == v {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
-}
-
-// onlyCalled reports whether every use of fn in the files res is built
-// from names the callee of a call, so that the package's calls are all its
-// calls (a test's use says nothing about production code).
-func onlyCalled(pass *analysis.Pass, res *reach.Result, fn *types.Func) bool {
-	callee := make(map[*ast.Ident]bool)
-	var uses []*ast.Ident
-	for _, f := range res.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.CallExpr:
-				switch fun := ast.Unparen(n.Fun).(type) {
-				case *ast.Ident:
-					callee[fun] = true
-				case *ast.SelectorExpr:
-					callee[fun.Sel] = true
-				}
-			case *ast.Ident:
-				if pass.TypesInfo.Uses[n] == fn {
-					uses = append(uses, n)
-				}
-			}
-			return true
-		})
-	}
-	for _, id := range uses {
-		if !callee[id] {
-			return false
-		}
-	}
-	return true
 }
 
 // getReceiver returns the receiver of fn's method call whose left

@@ -68,7 +68,7 @@ func newObjectLoads(pass *analysis.Pass, m *crmodel.Model) *objectLoads {
 // or assigns it.
 func (ol *objectLoads) leavesWritten(file *ast.File, decl *ast.FuncDecl, v *types.Var) bool {
 	list := decl.Body.List
-	if len(list) == 0 || reloads(ol.m, ol.info, decl.Body, v) {
+	if len(list) == 0 || fixes.Reloads(ol.m, ol.info, decl.Body, v) {
 		return false
 	}
 	if _, ok := list[len(list)-1].(*ast.ReturnStmt); !ok {

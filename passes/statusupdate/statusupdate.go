@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/statuslint/statuslint/internal/fixes"
 	"github.com/statuslint/statuslint/internal/ignore"
 	"github.com/statuslint/statuslint/internal/reach"
 )
@@ -237,10 +238,5 @@ func fileOf(pass *analysis.Pass, n ast.Node) *ast.File {
 	if n == nil {
 		return nil
 	}
-	for _, f := range pass.Files {
-		if f.FileStart <= n.Pos() && n.Pos() <= f.FileEnd {
-			return f
-		}
-	}
-	return nil
+	return fixes.FileOf(pass, n.Pos())
 }

@@ -51,7 +51,7 @@ func (r *CallerAssignsReconciler) Reconcile(ctx context.Context, req ctrl.Reques
 }
 
 func (r *CallerAssignsReconciler) setReady(ctx context.Context, w *api.Widget) error {
-	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `\(no suggested fix: Status\.ReadyReplicas is set to 2 on the way to the write \(line 49\); `
+	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `write only when the status changed \(in the steady state: Status\.ReadyReplicas is set to 2\)$`
 	return r.Status().Update(ctx, w)
 }
 
