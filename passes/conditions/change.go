@@ -377,7 +377,22 @@ func (c *checker) isChangeSource(call *ssa.Call, ctype string) bool {
 		t := c.conditionType(call.Pos(), k)
 		return t == "" || t == ctype
 	}
-	return crmodel.IsEqualityFunc(fn)
+	return crmodel.IsEqualityFunc(fn) && !neverEqual(call)
+}
+
+// neverEqual reports whether call, a comparison, is of two values of
+// different types handed in as interfaces: reflect.DeepEqual and
+// equality.Semantic.DeepEqual then always report a difference, as in
+// DeepEqual(cq.Status, oldStatus) with oldStatus := cq.Status.DeepCopy(),
+// so the if guards nothing and the write goes out on every pass.
+func neverEqual(call *ssa.Call) bool {
+	args := call.Common().Args
+	if len(args) < 2 {
+		return false
+	}
+	x, okx := args[len(args)-2].(*ssa.MakeInterface)
+	y, oky := args[len(args)-1].(*ssa.MakeInterface)
+	return okx && oky && !types.Identical(x.X.Type(), y.X.Type())
 }
 
 // returnsChange reports whether one of fn's results depends on a change.

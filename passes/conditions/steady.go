@@ -114,7 +114,7 @@ func (vc *valueCheck) changing(v ssa.Value, depth int) string {
 func (vc *valueCheck) call(x *ssa.Call, depth int) string {
 	common := x.Common()
 	fobj := reach.CalleeFunc(common)
-	if b, ok := common.Value.(*ssa.Builtin); ok && b.Name() == "append" && len(common.Args) > 0 && vc.field != "" && vc.readsField(common.Args[0]) {
+	if vc.field != "" && vc.appends(x) && !vc.resetIn(x.Parent()) {
 		return "a value appended to the field itself"
 	}
 	if fobj != nil && fobj.Pkg() != nil && randomPackage(fobj.Pkg().Path()) {
@@ -219,6 +219,33 @@ func (vc *valueCheck) readsField(v ssa.Value) bool {
 	return walk(v, 0)
 }
 
+// appends reports whether v is append(field, ...) of the field itself.
+func (vc *valueCheck) appends(v ssa.Value) bool {
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	b, ok := call.Common().Value.(*ssa.Builtin)
+	return ok && b.Name() == "append" && len(call.Common().Args) > 0 && vc.readsField(call.Common().Args[0])
+}
+
+// resetIn reports whether fn also assigns the field a value that does not
+// read it (Active = nil before a loop appends each child): the list is
+// rebuilt on every pass, the same in the steady state.
+func (vc *valueCheck) resetIn(fn *ssa.Function) bool {
+	if fn == nil {
+		return false
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if st, ok := instr.(*ssa.Store); ok && objectOf(st.Addr) == vc.obj && fieldName(st.Addr) == vc.field && !vc.readsField(st.Val) && !vc.appends(st.Val) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // steadySource says, for the message, where v, a value that repeats in
 // the steady state, comes from: "computed from the spec", "copied from
 // another object", "set to a constant".
@@ -292,7 +319,11 @@ func steadySource(v ssa.Value, obj ssa.Value) string {
 
 // constText names a constant for the message: its value when short.
 func constText(v ssa.Value) string {
-	if c, ok := v.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() != constant.Unknown {
+	c, ok := v.(*ssa.Const)
+	if ok && c.Value == nil {
+		return "nil"
+	}
+	if ok && c.Value.Kind() != constant.Unknown {
 		if s := c.Value.ExactString(); len(s) <= 24 {
 			return s
 		}

@@ -9,6 +9,7 @@ import (
 	"math/rand"
 
 	appsv1 "k8s.io/api/apps/v1"
+	"k8s.io/apimachinery/pkg/api/equality"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -187,5 +188,66 @@ func (r *HistoryReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ct
 	}
 	app.Status.History = append(app.Status.History, app.Spec.Image)
 	meta.SetStatusCondition(&app.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Ready"})
+	return ctrl.Result{}, r.Status().Update(ctx, app)
+}
+
+// BrokenGuardReconciler compares the status with a pointer to its copy:
+// DeepEqual of an AppStatus and an *AppStatus never holds, so the guard
+// lets every write through.
+type BrokenGuardReconciler struct {
+	client.Client
+}
+
+func (r *BrokenGuardReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	app := &api.App{}
+	if err := r.Get(ctx, req.NamespacedName, app); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	oldStatus := app.Status.DeepCopy()
+	meta.SetStatusCondition(&app.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Ready"}) // want `write only when a condition changed \(the DeepEqual at line 208 compares steadyapi\.AppStatus with \*steadyapi\.AppStatus, which never holds\)`
+	if !equality.Semantic.DeepEqual(app.Status, oldStatus) {
+		return ctrl.Result{}, r.Status().Update(ctx, app)
+	}
+	return ctrl.Result{}, nil
+}
+
+// GuardReconciler compares like with like: guarded.
+type GuardReconciler struct {
+	client.Client
+}
+
+func (r *GuardReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	app := &api.App{}
+	if err := r.Get(ctx, req.NamespacedName, app); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	oldStatus := app.Status.DeepCopy()
+	meta.SetStatusCondition(&app.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Ready"})
+	if !equality.Semantic.DeepEqual(&app.Status, oldStatus) {
+		return ctrl.Result{}, r.Status().Update(ctx, app)
+	}
+	return ctrl.Result{}, nil
+}
+
+// ResetReconciler rebuilds a list in the status from the objects it reads:
+// appended to after a reset, it is the same in the steady state.
+type ResetReconciler struct {
+	client.Client
+}
+
+func (r *ResetReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	app := &api.App{}
+	if err := r.Get(ctx, req.NamespacedName, app); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	var deps appsv1.DeploymentList
+	if err := r.List(ctx, &deps); err != nil {
+		return ctrl.Result{}, err
+	}
+	app.Status.History = nil
+	for _, d := range deps.Items {
+		app.Status.History = append(app.Status.History, d.Name)
+	}
+	meta.SetStatusCondition(&app.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Ready"}) // want `write only when the status changed \(in the steady state: Status\.History is set to nil, Status\.History is computed from the loaded status\)`
 	return ctrl.Result{}, r.Status().Update(ctx, app)
 }
