@@ -351,14 +351,78 @@ func isConditionsPtr(res *types.Tuple) bool {
 		return false
 	}
 	p, ok := res.At(0).Type().(*types.Pointer)
-	if !ok {
-		return false
+	return ok && isConditionSlice(p.Elem())
+}
+
+// alwaysChanges reports whether set runs only where the object has no
+// conditions at all, inside if len(w.Status.Conditions) == 0 (or == nil,
+// or the else of != 0 and > 0), as kubebuilder's scaffold sets its first
+// condition: such a set always reports a change, so whatever writes follow
+// write that change.
+func alwaysChanges(set ssa.Instruction, obj ssa.Value) bool {
+	b := set.Block()
+	for x := b.Idom(); x != nil; x = x.Idom() {
+		n := len(x.Instrs)
+		if n == 0 || len(x.Succs) != 2 {
+			continue
+		}
+		ifi, ok := x.Instrs[n-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		empty, ok := emptinessTest(ifi.Cond, obj)
+		if !ok {
+			continue
+		}
+		branch := x.Succs[1]
+		if empty {
+			branch = x.Succs[0]
+		}
+		if branch.Dominates(b) && len(branch.Preds) == 1 {
+			return true
+		}
 	}
-	sl, ok := p.Elem().Underlying().(*types.Slice)
-	if !ok {
-		return false
+	return false
+}
+
+// emptinessTest reports whether cond tests that obj's conditions are
+// empty, and if so whether true means empty.
+func emptinessTest(cond ssa.Value, obj ssa.Value) (empty, ok bool) {
+	bin, isBin := cond.(*ssa.BinOp)
+	if !isBin {
+		return false, false
 	}
-	return crmodel.IsNamed(sl.Elem(), crmodel.MetaV1Path, "Condition")
+	x, y := bin.X, bin.Y
+	c, isConst := y.(*ssa.Const)
+	if !isConst {
+		return false, false
+	}
+	conds := x
+	if call, isCall := x.(*ssa.Call); isCall {
+		b, isB := call.Common().Value.(*ssa.Builtin)
+		if !isB || b.Name() != "len" || len(call.Common().Args) != 1 || c.IsNil() || c.Int64() != 0 {
+			return false, false
+		}
+		conds = call.Common().Args[0]
+	} else if !c.IsNil() {
+		return false, false
+	}
+	if !isConditionSlice(conds.Type()) || objectOf(conds) != obj {
+		return false, false
+	}
+	switch bin.Op {
+	case token.EQL:
+		return true, true
+	case token.NEQ, token.GTR:
+		return false, true
+	}
+	return false, false
+}
+
+// isConditionSlice reports whether t is []metav1.Condition.
+func isConditionSlice(t types.Type) bool {
+	sl, ok := t.Underlying().(*types.Slice)
+	return ok && crmodel.IsNamed(sl.Elem(), crmodel.MetaV1Path, "Condition")
 }
 
 // isChangeSource reports whether call tells changed from unchanged.

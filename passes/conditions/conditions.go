@@ -172,6 +172,9 @@ func (c *checker) check(tests bool, fn *ssa.Function, call ssa.CallInstruction) 
 	f = &finding{fn: fn, instr: call, call: syn, file: file, legacy: legacy}
 	f.ctype = c.conditionType(call.Pos(), crmodel.SetCondition)
 	r := root(common.Args[0])
+	if alwaysChanges(call, r) {
+		return nil // the first condition of an object that has none
+	}
 
 	for _, ev := range c.events(fn, 0) {
 		if !slices.Contains(ev.roots, r) || ev.instr == ssa.Instruction(call) {

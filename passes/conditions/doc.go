@@ -52,7 +52,13 @@
 //
 // Not reported: SetStatusCondition on a slice that is never written as
 // status (a local slice, or an API-types method that only mutates and is
-// declared in a package that writes nothing), and writes of other objects.
+// declared in a package that writes nothing), and writes of other objects;
+// a set that runs only where the object has no conditions yet (inside
+// if len(w.Status.Conditions) == 0, the first condition of kubebuilder's
+// scaffold), which always reports a change; and a set on a path that
+// runs only while the object is being deleted (under an if on
+// GetDeletionTimestamp() != nil or !DeletionTimestamp.IsZero()), which a
+// settled reconcile of a live object never takes.
 //
 // Other changes of the status. The write is redundant only when nothing
 // else changes the status in the steady state, the state in which the

@@ -117,7 +117,7 @@ func (c *checker) mutationsAround(fn *ssa.Function, at ssa.Instruction, obj ssa.
 	var a around
 	before, after := blocksAround(at.Block())
 	atIdx := indexIn(at.Block(), at)
-	blocked := make(map[*ssa.BasicBlock]bool)
+	blocked := deletingBlocks(fn, obj)
 	var steady []steadyChange
 	for _, b := range fn.Blocks {
 		if !before[b] && !after[b] && b != at.Block() {
@@ -143,8 +143,8 @@ func (c *checker) mutationsAround(fn *ssa.Function, at ssa.Instruction, obj ssa.
 				inBlock = append(inBlock, steadyChange{mm.pos, mm.what})
 			}
 		}
-		blocked[b] = bad
-		if !bad {
+		blocked[b] = blocked[b] || bad
+		if !blocked[b] {
 			steady = append(steady, inBlock...)
 		}
 	}
@@ -187,6 +187,95 @@ func (c *checker) mutationsAround(fn *ssa.Function, at ssa.Instruction, obj ssa.
 		a.via = append(a.via, steadySites...)
 	}
 	return a
+}
+
+// deletingBlocks returns the blocks of fn that run only while obj is being
+// deleted: those dominated by the branch of an if on its deletion
+// timestamp (GetDeletionTimestamp() != nil, !DeletionTimestamp.IsZero())
+// that a deleted object takes. A live object's settled reconcile never
+// takes them, and the finalizer's path sets its conditions once per
+// deletion, so they are no steady path.
+func deletingBlocks(fn *ssa.Function, obj ssa.Value) map[*ssa.BasicBlock]bool {
+	out := make(map[*ssa.BasicBlock]bool)
+	for _, b := range fn.Blocks {
+		n := len(b.Instrs)
+		if n == 0 || len(b.Succs) != 2 {
+			continue
+		}
+		ifi, ok := b.Instrs[n-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		deleting, ok := deletionTest(ifi.Cond, obj, 0)
+		if !ok {
+			continue
+		}
+		succ := b.Succs[1]
+		if deleting {
+			succ = b.Succs[0]
+		}
+		for _, x := range fn.Blocks {
+			if succ.Dominates(x) {
+				out[x] = true
+			}
+		}
+	}
+	return out
+}
+
+// deletionTest reports whether cond tests obj's deletion timestamp, and
+// if so whether true means the object is being deleted.
+func deletionTest(cond ssa.Value, obj ssa.Value, depth int) (deleting, ok bool) {
+	if depth > 4 {
+		return false, false
+	}
+	switch x := cond.(type) {
+	case *ssa.UnOp:
+		if x.Op == token.NOT {
+			d, ok := deletionTest(x.X, obj, depth+1)
+			return !d, ok
+		}
+	case *ssa.BinOp:
+		if x.Op != token.NEQ && x.Op != token.EQL {
+			return false, false
+		}
+		for _, pair := range [][2]ssa.Value{{x.X, x.Y}, {x.Y, x.X}} {
+			if c, isConst := pair[1].(*ssa.Const); isConst && c.IsNil() && deletionTimestamp(pair[0], obj) {
+				return x.Op == token.NEQ, true
+			}
+		}
+	case *ssa.Call:
+		// DeletionTimestamp.IsZero(): true while the object lives.
+		common := x.Common()
+		if fn := common.StaticCallee(); fn != nil && fn.Name() == "IsZero" && len(common.Args) == 1 && deletionTimestamp(common.Args[0], obj) {
+			return false, true
+		}
+	}
+	return false, false
+}
+
+// deletionTimestamp reports whether v is obj's deletion timestamp: the
+// DeletionTimestamp field of its metadata, or GetDeletionTimestamp().
+func deletionTimestamp(v ssa.Value, obj ssa.Value) bool {
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			if st, ok := structOf(fa.X.Type()); ok && fa.Field < st.NumFields() && st.Field(fa.Field).Name() == "DeletionTimestamp" {
+				return objectOf(fa.X) == obj
+			}
+		}
+	case *ssa.Call:
+		common := x.Common()
+		var recv ssa.Value
+		var name string
+		if common.IsInvoke() {
+			recv, name = common.Value, common.Method.Name()
+		} else if fn := common.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && len(common.Args) > 0 {
+			recv, name = common.Args[0], fn.Name()
+		}
+		return name == "GetDeletionTimestamp" && objectOf(recv) == obj
+	}
+	return false
 }
 
 // pathThrough reports whether some path of fn from its entry through at

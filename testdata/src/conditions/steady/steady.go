@@ -251,3 +251,44 @@ func (r *ResetReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 	meta.SetStatusCondition(&app.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Ready"}) // want `write only when the status changed \(in the steady state: Status\.History is set to nil, Status\.History is computed from the loaded status\)`
 	return ctrl.Result{}, r.Status().Update(ctx, app)
 }
+
+// ScaffoldReconciler is kubebuilder's deploy-image scaffold: the first
+// condition when there is none, the finalizer's path while the object is
+// deleted, and the settled path, which alone repeats.
+type ScaffoldReconciler struct {
+	client.Client
+}
+
+func (r *ScaffoldReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	app := &api.App{}
+	if err := r.Get(ctx, req.NamespacedName, app); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if len(app.Status.Conditions) == 0 {
+		meta.SetStatusCondition(&app.Status.Conditions, metav1.Condition{Type: "Available", Status: metav1.ConditionUnknown, Reason: "Reconciling"})
+		if err := r.Status().Update(ctx, app); err != nil {
+			return ctrl.Result{}, err
+		}
+	}
+	isDeleted := app.GetDeletionTimestamp() != nil
+	if isDeleted {
+		meta.SetStatusCondition(&app.Status.Conditions, metav1.Condition{Type: "Degraded", Status: metav1.ConditionUnknown, Reason: "Finalizing"})
+		if err := r.Status().Update(ctx, app); err != nil {
+			return ctrl.Result{}, err
+		}
+		meta.SetStatusCondition(&app.Status.Conditions, metav1.Condition{Type: "Degraded", Status: metav1.ConditionTrue, Reason: "Finalizing"})
+		if err := r.Status().Update(ctx, app); err != nil {
+			return ctrl.Result{}, err
+		}
+		return ctrl.Result{}, nil
+	}
+	if !app.DeletionTimestamp.IsZero() {
+		meta.SetStatusCondition(&app.Status.Conditions, metav1.Condition{Type: "Degraded", Status: metav1.ConditionTrue, Reason: "Deleting"})
+		return ctrl.Result{}, r.Status().Update(ctx, app)
+	}
+	meta.SetStatusCondition(&app.Status.Conditions, metav1.Condition{Type: "Available", Status: metav1.ConditionTrue, Reason: "Reconciling"}) // want `write only when a condition changed`
+	if err := r.Status().Update(ctx, app); err != nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, nil
+}
