@@ -58,7 +58,9 @@
 // scaffold), which always reports a change; and a set on a path that
 // runs only while the object is being deleted (under an if on
 // GetDeletionTimestamp() != nil or !DeletionTimestamp.IsZero()), which a
-// settled reconcile of a live object never takes.
+// settled reconcile of a live object never takes. Nor is a path that
+// creates an object with the client (Create, whether it succeeds or fails)
+// a steady path: in the steady state what the reconcile manages exists.
 //
 // Other changes of the status. The write is redundant only when nothing
 // else changes the status in the steady state, the state in which the

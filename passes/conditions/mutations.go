@@ -118,6 +118,9 @@ func (c *checker) mutationsAround(fn *ssa.Function, at ssa.Instruction, obj ssa.
 	before, after := blocksAround(at.Block())
 	atIdx := indexIn(at.Block(), at)
 	blocked := deletingBlocks(fn, obj)
+	for b := range c.createBlocks(fn) {
+		blocked[b] = true
+	}
 	var steady []steadyChange
 	for _, b := range fn.Blocks {
 		if !before[b] && !after[b] && b != at.Block() {
@@ -217,6 +220,37 @@ func deletingBlocks(fn *ssa.Function, obj ssa.Value) map[*ssa.BasicBlock]bool {
 		for _, x := range fn.Blocks {
 			if succ.Dominates(x) {
 				out[x] = true
+			}
+		}
+	}
+	return out
+}
+
+// createBlocks returns the blocks of fn that create an object with the
+// client (Create, not a status subresource's): in the steady state the
+// objects a reconcile manages exist, so a path that creates one, whether
+// the Create succeeds ("Created job x") or fails, is no steady path.
+func (c *checker) createBlocks(fn *ssa.Function) map[*ssa.BasicBlock]bool {
+	out := make(map[*ssa.BasicBlock]bool)
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			common := call.Common()
+			fobj := reach.CalleeFunc(common)
+			if fobj == nil || fobj.Name() != "Create" {
+				continue
+			}
+			var recv types.Type
+			if common.IsInvoke() {
+				recv = common.Value.Type()
+			} else if len(common.Args) > 0 {
+				recv = common.Args[0].Type()
+			}
+			if recv != nil && c.res.Model.ClassifyMethod(fobj, recv) == crmodel.ObjectWrite {
+				out[b] = true
 			}
 		}
 	}
