@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
-	"go/types"
 	"slices"
 	"sort"
 	"strings"
@@ -113,6 +112,7 @@ func report(rep *ignore.Reporter, c *checker, guard *crash.Guard, tests bool) {
 			}
 		}
 	}
+	c.reportNeverEqual(rep, tests)
 	sort.Slice(found, func(i, j int) bool { return found[i].call.Pos() < found[j].call.Pos() })
 	c.suggestFixes(found)
 	for _, f := range found {
@@ -218,6 +218,9 @@ func (c *checker) check(tests bool, fn *ssa.Function, call ssa.CallInstruction) 
 	}
 	// The write is redundant only if nothing else changed the status on
 	// the way; a change the pass cannot rule out is no finding.
+	if c.neverEqualIn(fn, tests) {
+		return nil // the comparison meant to guard the write is reported
+	}
 	ar := c.otherMutations(fn, call, r, f.ctype)
 	if !ar.steadyPath {
 		return nil
@@ -226,35 +229,8 @@ func (c *checker) check(tests bool, fn *ssa.Function, call ssa.CallInstruction) 
 	if ar.mixed {
 		f.via = ar.via
 	}
-	f.msg = c.message(f) + c.neverEqualText(fn)
+	f.msg = c.message(f)
 	return f
-}
-
-// neverEqualText names a comparison in fn that never holds (see
-// neverEqual), the likely reason a write meant to be guarded is not:
-// " (the DeepEqual at line 208 compares api.AppStatus with
-// *api.AppStatus, which never holds)", or "".
-func (c *checker) neverEqualText(fn *ssa.Function) string {
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok || !crmodel.IsEqualityFunc(reach.CalleeFunc(call.Common())) || !neverEqual(call) {
-				continue
-			}
-			args := call.Common().Args
-			qual := func(p *types.Package) string {
-				if p == c.pass.Pkg {
-					return ""
-				}
-				return p.Name()
-			}
-			x := args[len(args)-2].(*ssa.MakeInterface).X.Type()
-			y := args[len(args)-1].(*ssa.MakeInterface).X.Type()
-			return fmt.Sprintf(" (the DeepEqual at line %d compares %s with %s, which never holds)",
-				c.pass.Fset.Position(call.Pos()).Line, types.TypeString(x, qual), types.TypeString(y, qual))
-		}
-	}
-	return ""
 }
 
 // lift follows an object that fn received (a parameter or a closure's free

@@ -165,6 +165,14 @@
 // The parts of a compound condition (a && b) are taken together. An if that
 // both branches get past (if changed { log(...) }) guards nothing.
 //
+// A comparison that never holds. equality.Semantic.DeepEqual or
+// reflect.DeepEqual of a status and a pointer to one
+// (DeepEqual(cq.Status, oldStatus) with oldStatus := cq.Status.DeepCopy())
+// compares types first and always reports a difference, so the write it
+// was meant to skip goes out on every pass. It is reported at the
+// comparison, with the fix that takes the value's address
+// (DeepEqual(&cq.Status, oldStatus)), and not as a guard anywhere.
+//
 // # Before and after
 //
 // Before:

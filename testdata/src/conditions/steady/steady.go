@@ -193,7 +193,8 @@ func (r *HistoryReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ct
 
 // BrokenGuardReconciler compares the status with a pointer to its copy:
 // DeepEqual of an AppStatus and an *AppStatus never holds, so the guard
-// lets every write through.
+// lets every write through. The comparison is reported, with the fix that
+// takes the address; the set is not (its finding would be the same).
 type BrokenGuardReconciler struct {
 	client.Client
 }
@@ -204,8 +205,8 @@ func (r *BrokenGuardReconciler) Reconcile(ctx context.Context, req ctrl.Request)
 		return ctrl.Result{}, client.IgnoreNotFound(err)
 	}
 	oldStatus := app.Status.DeepCopy()
-	meta.SetStatusCondition(&app.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Ready"}) // want `write only when a condition changed \(the DeepEqual at line 208 compares steadyapi\.AppStatus with \*steadyapi\.AppStatus, which never holds\)`
-	if !equality.Semantic.DeepEqual(app.Status, oldStatus) {
+	meta.SetStatusCondition(&app.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Ready"})
+	if !equality.Semantic.DeepEqual(app.Status, oldStatus) { // want `^equality\.Semantic\.DeepEqual compares steadyapi\.AppStatus with \*steadyapi\.AppStatus, which never holds, so the status is written on every reconcile: compare &app\.Status with oldStatus$`
 		return ctrl.Result{}, r.Status().Update(ctx, app)
 	}
 	return ctrl.Result{}, nil
@@ -291,4 +292,47 @@ func (r *ScaffoldReconciler) Reconcile(ctx context.Context, req ctrl.Request) (c
 		return ctrl.Result{}, err
 	}
 	return ctrl.Result{}, nil
+}
+
+// LateCopyReconciler copies the status after changing it: made to hold,
+// the comparison would skip the write of that change, so there is no fix.
+type LateCopyReconciler struct {
+	client.Client
+}
+
+func (r *LateCopyReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	app := &api.App{}
+	if err := r.Get(ctx, req.NamespacedName, app); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	app.Status.Result = "Started"
+	oldStatus := app.Status.DeepCopy()
+	app.Status.ReadyReplicas = 1
+	if !equality.Semantic.DeepEqual(app.Status, oldStatus) { // want `compare &app\.Status with oldStatus \(no suggested fix: the copy is not taken right after app is loaded, so changes made before it would no longer be written\)$`
+		return ctrl.Result{}, r.Status().Update(ctx, app)
+	}
+	return ctrl.Result{}, nil
+}
+
+// ParamCopyReconciler compares in a helper the object is handed to.
+type ParamCopyReconciler struct {
+	client.Client
+}
+
+func (r *ParamCopyReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	app := &api.App{}
+	if err := r.Get(ctx, req.NamespacedName, app); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	app.Status.Result = "Started"
+	return ctrl.Result{}, r.updateIfChanged(ctx, app)
+}
+
+func (r *ParamCopyReconciler) updateIfChanged(ctx context.Context, app *api.App) error {
+	oldStatus := app.Status.DeepCopy()
+	app.Status.ReadyReplicas = 1
+	if !equality.Semantic.DeepEqual(oldStatus, app.Status) { // want `\(no suggested fix: app is loaded by the caller, whose changes before the copy would no longer be written\)$`
+		return r.Status().Update(ctx, app)
+	}
+	return nil
 }
