@@ -67,6 +67,9 @@ type finding struct {
 	// elsewhere describes the first unguarded write outside fn's own body
 	// (in a callee, a caller, a deferred or concurrent call); "" if none.
 	elsewhere string
+	// deferred is the function literal fn defers that writes the status,
+	// when that is where the write is.
+	deferred *ssa.Function
 
 	// others is the strongest other change of the status on any path to
 	// the write; some path (via) changes nothing but steady, or there is
@@ -199,6 +202,9 @@ func (c *checker) check(tests bool, fn *ssa.Function, call ssa.CallInstruction) 
 			}
 			switch ev.instr.(type) {
 			case *ssa.Defer:
+				if ev.callee.Parent() == fn && f.deferred == nil {
+					f.deferred = ev.callee // a literal deferred in fn: the comparison fix may wrap its write
+				}
 				f.setElsewhere(fmt.Sprintf("the status is written in %s deferred earlier; keep the result and make the deferred write depend on it", name))
 			case *ssa.Go:
 				f.setElsewhere(fmt.Sprintf("the status is written in %s run in its own goroutine; keep the result and start it only when a condition changed", name))

@@ -294,11 +294,15 @@
 // There is no fix, and the message says which guard to add, when:
 //
 //   - the write is in another function (a helper, a closure, the caller),
-//     deferred, or run in a goroutine;
+//     deferred, or run in a goroutine; except a function literal the
+//     function defers after loading the object, whose write statement gets
+//     the comparison guard, the copy being taken after the load and before
+//     the defer statement;
 //   - the error of the write is assigned to an existing variable (it would
 //     keep its old value when the write is skipped), the write is part of a
 //     larger expression, or the if around it has an else branch or tests
-//     more than its error;
+//     more than its error (other than err != nil && ..., which is false
+//     whenever the skipped write leaves err nil);
 //   - the write does not follow the call in an enclosing block;
 //   - the conditions are passed through an accessor (X.GetStatusConditions())
 //     rather than as &X.Status.Conditions.

@@ -38,6 +38,16 @@ func (c *checker) suggestFixes(found []*finding) {
 	groups := make(map[*ssa.Function][]*finding)
 	var order []*ssa.Function
 	for _, f := range found {
+		if f.elsewhere != "" && len(f.local) == 0 && f.deferred != nil && f.elsewhere == c.deferredNote(f) {
+			// The write is in a literal fn defers: the comparison guard
+			// can go around it there.
+			if fix, _ := c.safeDeferredFix(f); fix != nil {
+				f.fix = fix
+			} else {
+				f.note = "no suggested fix: " + f.elsewhere // what to do by hand
+			}
+			continue
+		}
 		if f.elsewhere != "" {
 			if !f.legacy { // the notes speak of a result the legacy call has not
 				f.note = "no suggested fix: " + f.elsewhere
@@ -83,6 +93,97 @@ func (c *checker) safeBuildFix(fn *ssa.Function, group []*finding) (fix *analysi
 		panicHook("fix")
 	}
 	return c.buildFix(fn, group)
+}
+
+// deferredNote is the note check gives a finding whose write is in the
+// literal it defers, and no other write elsewhere.
+func (c *checker) deferredNote(f *finding) string {
+	return "the status is written in a function literal deferred earlier; keep the result and make the deferred write depend on it"
+}
+
+// safeDeferredFix is deferredFix under the same guard as safeBuildFix.
+func (c *checker) safeDeferredFix(f *finding) (fix *analysis.SuggestedFix, reason string) {
+	if ignore.CgoProcessed(f.file) {
+		return nil, ignore.CgoReason
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			c.guard.Record(f.call.Pos(), "building the fix of this call", p)
+			fix, reason = nil, "statuslint failed to build it (an internal error, reported separately); make the deferred write depend on the result"
+		}
+	}()
+	return c.deferredFix(f)
+}
+
+// deferredFix guards the status write of the function literal that f's
+// function defers with a comparison of the status and a copy taken right
+// after the load:
+//
+//	if err := r.Get(ctx, req.NamespacedName, app); err != nil { ... }
+//	before := app.Status.DeepCopy()
+//	defer func() {
+//		if !equality.Semantic.DeepEqual(before, &app.Status) {
+//			if uerr := r.Status().Update(ctx, app); uerr != nil && err == nil {
+//				err = uerr
+//			}
+//		}
+//	}()
+//
+// The deferred write then goes out whenever anything in the status
+// changed, on whichever path the reconcile returned by. The copy must be
+// declared before the defer statement, so the load (with its error check)
+// must come before it.
+func (c *checker) deferredFix(f *finding) (*analysis.SuggestedFix, string) {
+	info := c.pass.TypesInfo
+	lit, ok := f.deferred.Syntax().(*ast.FuncLit)
+	if !ok {
+		return nil, "the deferred function could not be located"
+	}
+	var outer *ast.BlockStmt
+	switch syn := f.fn.Syntax().(type) {
+	case *ast.FuncDecl:
+		outer = syn.Body
+	case *ast.FuncLit:
+		outer = syn.Body
+	}
+	obj := rootVar(info, f.call.Args[0])
+	if outer == nil || obj == nil {
+		return nil, "the object is not a variable of the function"
+	}
+	because := "the write is deferred"
+	if obj.Pos() < outer.Pos() {
+		return nil, because + "; the guard would compare the status with a copy taken after the load, but " + obj.Name() + " is a parameter, loaded by the caller"
+	}
+	var targets []*target
+	for _, w := range c.writes[f.deferred] {
+		if w.Call == nil {
+			return nil, "the write could not be located"
+		}
+		t, reason := c.writeTarget(f.file, lit.Body, w)
+		if t == nil {
+			return nil, reason
+		}
+		targets = append(targets, t)
+	}
+	if len(targets) == 0 {
+		return nil, "the deferred write could not be located"
+	}
+	path, _ := astutil.PathEnclosingInterval(f.file, f.call.Pos(), f.call.End())
+	load, _, problem := fixes.LastLoad(info, fixes.GetInto(c.res.Model, info), path, outer, obj)
+	if load == nil {
+		return nil, because + "; the guard would compare the status with a copy taken after the load, but " + problem.Reason(obj.Name())
+	}
+	place := load
+	if check := fixes.ErrCheckAfter(info, outer, load); check != nil {
+		place = check
+	}
+	if lit.Pos() < place.End() {
+		return nil, because + " before " + obj.Name() + " is loaded; the copy to compare with would be declared after the deferred function"
+	}
+	why := func(reason string) string {
+		return because + "; the guard would compare the status with a copy taken after the load, but " + reason
+	}
+	return c.snapshotGuard(f.file, outer, obj, place, targets, "Write the status in the deferred function only when it differs from a copy taken after the load", why)
 }
 
 // wrapForm is how a write statement is guarded.
@@ -296,6 +397,15 @@ func (c *checker) buildSnapshotFix(file *ast.File, body *ast.BlockStmt, obj *typ
 		}
 	}
 
+	return c.snapshotGuard(file, body, obj, place, targets, "Write the status only when it differs from a copy taken after the load", why)
+}
+
+// snapshotGuard is the comparison fix once the place of the copy is known:
+// the copy on the line after place, the equality import, and each target
+// wrapped in if !equality.Semantic.DeepEqual(before, &obj.Status) { ... }.
+// why words a reason there is none.
+func (c *checker) snapshotGuard(file *ast.File, body *ast.BlockStmt, obj *types.Var, place ast.Stmt, targets []*target, message string, why func(string) string) (*analysis.SuggestedFix, string) {
+	fset := c.pass.Fset
 	// What to copy: the status if its type has a DeepCopy, else the object.
 	name := fixes.FreeName(c.pass.Pkg, body, place.End(), "before", nil)
 	eq, importEdits := fixes.AddImport(c.pass, file, place.End(), equalityPath, "equality")
@@ -334,7 +444,7 @@ func (c *checker) buildSnapshotFix(file *ast.File, body *ast.BlockStmt, obj *typ
 	}
 	at := tf.LineStart(line + 1)
 	edits := []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(indent + copyStmt + "\n")}}
-	fix, reason := guardWrites(fset, file, tf, src, targets, cond, edits, "Write the status only when it differs from a copy taken after the load")
+	fix, reason := guardWrites(fset, file, tf, src, targets, cond, edits, message)
 	if fix != nil {
 		fix.TextEdits = append(fix.TextEdits, importEdits...)
 	}
@@ -632,7 +742,7 @@ func (c *checker) writeTarget(file *ast.File, body *ast.BlockStmt, w *reach.Writ
 				if is.Else != nil {
 					return nil, "the if statement around the write has an else branch"
 				}
-				if !condUsesOnly(info, is.Cond, info.Defs[id]) {
+				if !condUsesOnly(info, is.Cond, info.Defs[id]) && !requiresErr(info, is.Cond, info.Defs[id]) {
 					return nil, "the if statement around the write tests more than its error"
 				}
 				t = &target{stmt: is}
@@ -665,6 +775,25 @@ func parentOf(path []ast.Node, n ast.Node) ast.Node {
 		}
 	}
 	return nil
+}
+
+// requiresErr reports whether cond is false whenever v is nil: a chain of
+// && one of whose operands is v != nil (uerr != nil && err == nil). A
+// skipped write leaves v nil, so skipping the whole if is the same as
+// running it.
+func requiresErr(info *types.Info, cond ast.Expr, v types.Object) bool {
+	switch e := ast.Unparen(cond).(type) {
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.LAND:
+			return requiresErr(info, e.X, v) || requiresErr(info, e.Y, v)
+		case token.NEQ:
+			id, ok := ast.Unparen(e.X).(*ast.Ident)
+			nilID, isNil := ast.Unparen(e.Y).(*ast.Ident)
+			return ok && isNil && info.Uses[id] == v && nilID.Name == "nil" && info.Uses[nilID] == types.Universe.Lookup("nil")
+		}
+	}
+	return false
 }
 
 // condUsesOnly reports whether cond refers to no variable but v.

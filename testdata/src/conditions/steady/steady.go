@@ -103,7 +103,7 @@ func (r *DeferReconciler) Reconcile(ctx context.Context, req ctrl.Request) (res 
 	}()
 	app.Status.Result = "Succeeded"
 	app.Status.Message = "all parts are ready"
-	meta.SetStatusCondition(&app.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Ready"}) // want `write only when the status changed \(in the steady state: Status\.Result is set to "Succeeded", Status\.Message is set to "all parts are ready"\)`
+	meta.SetStatusCondition(&app.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Ready"}) // want `write only when the status changed \(in the steady state: Status\.Result is set to "Succeeded", Status\.Message is set to "all parts are ready"\)$`
 	return ctrl.Result{}, nil
 }
 
