@@ -29,7 +29,8 @@ import (
 )
 
 // Area is a set of the metadata a patch can carry apart: labels,
-// annotations, owner references, finalizers.
+// annotations, owner references, finalizers, and, for a checker made
+// with Options.ManagedFields, managed fields.
 type Area uint8
 
 // The areas.
@@ -38,6 +39,10 @@ const (
 	Annotations
 	Owners
 	Finalizers
+	// ManagedFields is metadata.managedFields, counted only under
+	// Options.ManagedFields; otherwise a change of it is a change of
+	// other metadata, which rules the finding out.
+	ManagedFields
 )
 
 // String names the areas for messages: "labels and owner references".
@@ -46,7 +51,7 @@ func (a Area) String() string {
 	for _, x := range []struct {
 		a    Area
 		name string
-	}{{Labels, "labels"}, {Annotations, "annotations"}, {Owners, "owner references"}, {Finalizers, "finalizers"}} {
+	}{{Labels, "labels"}, {Annotations, "annotations"}, {Owners, "owner references"}, {Finalizers, "finalizers"}, {ManagedFields, "managed fields"}} {
 		if a&x.a != 0 {
 			parts = append(parts, x.name)
 		}
@@ -149,6 +154,13 @@ type Options struct {
 	// Status asks only whether the object's status may change (see the
 	// package comment).
 	Status bool
+	// ManagedFields counts changes of metadata.managedFields
+	// (SetManagedFields, an assignment of ObjectMeta.ManagedFields, a
+	// write into the list GetManagedFields returns) as the area
+	// ManagedFields, for fieldmanager's question whether a patch sends
+	// nothing else. Without it they rule the finding out, as changes of
+	// other metadata do, and GetManagedFields is a read.
+	ManagedFields bool
 }
 
 type summaryKey struct {
@@ -501,6 +513,10 @@ func (c *Checker) field(acc *access, sel *types.Selection) {
 			acc.area = Owners
 		case "Finalizers":
 			acc.area = Finalizers
+		case "ManagedFields":
+			if c.opts.ManagedFields {
+				acc.area = ManagedFields
+			}
 		}
 	case decl != nil && crmodel.IsNamed(decl, crmodel.MetaV1Path, "TypeMeta"):
 		acc.kind = typeMeta
@@ -1045,6 +1061,16 @@ func (w *walker) method(acc access, sel *ast.SelectorExpr, s *types.Selection, s
 			e.block(pos, replacesOwners)
 		case "SetFinalizers":
 			e.Changed = Finalizers
+		case "SetManagedFields":
+			if !w.c.opts.ManagedFields {
+				e.block(pos, name+" changes other metadata")
+				break
+			}
+			e.Changed = ManagedFields
+		case "GetManagedFields":
+			if w.c.opts.ManagedFields {
+				return w.use(access{kind: metaField, area: ManagedFields, field: "metadata", top: call}, stack[:len(stack)-1], depth)
+			}
 		case "GetLabels", "GetAnnotations", "GetOwnerReferences", "GetFinalizers":
 			// The map or list itself: follow what is done to it.
 			// Through indexing too: obj.GetLabels()["k"] = v writes it.

@@ -27,6 +27,7 @@ import (
 //	           the functions of testdata's objchange/other (imported below)
 //	bare v     the same with Options{}: nothing of other packages is known
 //	status v   the same in status mode
+//	managed v  the same with Options{ManagedFields: true}
 //	between v  Between from the body's start to the first call of done,
 //	           leaving out its first argument
 //	list v     BetweenList, the same for v a list of objects
@@ -80,6 +81,7 @@ func run(pass *analysis.Pass) (any, error) {
 		"summary": normal,
 		"bare":    objchange.New(pass, m, objchange.Options{}),
 		"status":  objchange.New(pass, m, objchange.Options{Status: true}),
+		"managed": objchange.New(pass, m, objchange.Options{ManagedFields: true}),
 	}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
@@ -208,6 +210,7 @@ func TestAreaString(t *testing.T) {
 		{objchange.Labels | objchange.Owners, "labels and owner references"},
 		{objchange.Owners | objchange.Labels | objchange.Annotations, "labels, annotations and owner references"},
 		{objchange.Labels | objchange.Annotations | objchange.Owners | objchange.Finalizers, "labels, annotations, owner references and finalizers"},
+		{objchange.ManagedFields | objchange.Labels, "labels and managed fields"},
 	} {
 		if got := tc.a.String(); got != tc.want {
 			t.Errorf("Area(%d).String() = %q, want %q", tc.a, got, tc.want)

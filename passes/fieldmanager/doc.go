@@ -56,6 +56,42 @@
 // Status() and SubResource(...), and through struct fields and package
 // variables every assignment of which in the package is such a client.
 //
+// A Patch that sends nothing but metadata.managedFields (and
+// metadata.resourceVersion, the optimistic lock) is not reported: the
+// helpers that repair or migrate managed fields send such patches. The API
+// server records a request's manager only for the fields the request
+// changed, and these change none (managedFields and resourceVersion are
+// left out of that comparison), so a field manager named there would be
+// recorded nowhere. Such a write counts in no hand-over fact either: a
+// client handed to a helper whose only writes are these is not reported.
+// The patch is recognised from its value, made in the function of the
+// write:
+//
+//   - client.RawPatch(types.JSONPatchType, data), where data is
+//     json.Marshal of a slice literal of operations, maps or structs (that
+//     encode as plain JSON, under those exact names) with no member but op,
+//     path and value (no from), each path the constant
+//     /metadata/managedFields, a path below it or
+//     /metadata/resourceVersion, the literal not changed before the call;
+//     a constant string of such operations
+//     ([{"op": "replace", "path": "/metadata/managedFields", "value": [{}]}],
+//     which strips them); or the patch of client-go's
+//     csaupgrade.UpgradeManagedFieldsPatch;
+//   - client.MergeFrom, client.MergeFromWithOptions (with the
+//     optimistic lock or without) or client.StrategicMergeFrom of a
+//     DeepCopy or DeepCopyObject of the written object made in the same
+//     function, where between the copy and the write the object's managed
+//     fields are seen to change (SetManagedFields, an assignment of
+//     ManagedFields, a write into the list GetManagedFields returns)
+//     and nothing else is, as objectupdate classifies changes: a change of
+//     anything else, a helper that may change the object, a read into it,
+//     or a change of the copy leaves the write reported.
+//
+// An Update sends the whole object and is reported even when only its
+// managed fields changed, and so is a patch built elsewhere (by another
+// package's function, csaupgrade's aside) or from values the function does
+// not show.
+//
 // # What is not decidable, and the decision taken
 //
 // Option lists from a caller (an opts ...client.PatchOption parameter),

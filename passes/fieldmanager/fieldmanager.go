@@ -222,6 +222,9 @@ func (r *reporter) check(file *ast.File, call *ast.CallExpr) {
 	if c.writeOptions(instr) != none {
 		return
 	}
+	if fn.Name() == "Patch" && c.managedFieldsOnly(file, call, instr) {
+		return // a field manager would be recorded nowhere (managedfields.go)
+	}
 	switch c.writeClient(instr) {
 	case none:
 	case unknown, named:

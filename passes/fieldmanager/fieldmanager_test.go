@@ -52,6 +52,19 @@ func TestNearMiss(t *testing.T) {
 	analysistest.Run(t, current(t), fieldmanager.New(&fieldmanager.Config{}), "fieldmanager/nearmiss")
 }
 
+// TestManagedFields covers the writes that send nothing but managed
+// fields (and the resource version): not reported, and counted in no
+// fact, so a hand-over of a client to helpers that only write those is
+// not reported either; the near misses are.
+func TestManagedFields(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, current(t), fieldmanager.New(&fieldmanager.Config{}),
+		"fieldmanager/managedfields",
+		"fieldmanager/handover/mfhelper",
+		"fieldmanager/handover/mfmain",
+	)
+}
+
 func TestLookalike(t *testing.T) {
 	t.Parallel()
 	analysistest.Run(t, current(t), fieldmanager.New(&fieldmanager.Config{Name: "widget-controller"}), "fieldmanager/lookalike")

@@ -532,3 +532,62 @@ func statusGetterBound(obj *Widget) { // want `^changed nothing; maybe nothing; 
 func statusGetterWritten(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: StatusPtr\(\) is changed$`
 	obj.StatusPtr().Ready = true // want `blocked here`
 }
+
+// ---- Managed fields: a change of them is one of other metadata, which
+// rules the finding out, unless the checker counts them
+// (Options.ManagedFields, for fieldmanager); then each way of changing
+// them is the area managed fields, and GetManagedFields' list is followed
+// like GetLabels' map.
+
+// region obj
+func managedFieldsSetter(obj *corev1.Pod) { // want `^changed nothing; maybe nothing; blocked: SetManagedFields changes other metadata$`
+	obj.SetManagedFields(nil) // want `blocked here`
+}
+
+// region obj
+func managedFieldsAssigned(obj *corev1.Pod) { // want `^changed nothing; maybe nothing; blocked: metadata.managedFields is assigned$`
+	obj.ManagedFields = nil // want `blocked here`
+}
+
+// Without the option, GetManagedFields is a read, as before.
+//
+// region obj
+func managedFieldsGetterRead(obj *corev1.Pod) { // want `^changed nothing; maybe nothing; blocked: no$`
+	mf := obj.GetManagedFields()
+	mf[0].Manager = "x"
+}
+
+// managed obj
+func managedFieldsCounted(obj *corev1.Pod) { // want `^changed managed fields; maybe nothing; blocked: no$`
+	mf := obj.GetManagedFields()
+	obj.SetManagedFields(append(mf[:0:0], metav1.ManagedFieldsEntry{Manager: "x"}))
+}
+
+// managed obj
+func managedFieldsAssignedCounted(obj *corev1.Pod) { // want `^changed managed fields; maybe nothing; blocked: no$`
+	obj.ObjectMeta.ManagedFields = nil
+}
+
+// managed obj
+func managedFieldsThroughGetter(obj *corev1.Pod) { // want `^changed managed fields; maybe nothing; blocked: no$`
+	obj.GetManagedFields()[0].Manager = "x"
+}
+
+// managed obj
+func managedFieldsAndLabels(obj *corev1.Pod) { // want `^changed labels and managed fields; maybe nothing; blocked: no$`
+	obj.SetManagedFields(nil)
+	obj.Labels["team"] = "a"
+}
+
+// managed obj
+func managedFieldsHandedOn(obj *corev1.Pod) { // want `^changed nothing; maybe managed fields; blocked: no$`
+	sort.Slice(obj.ManagedFields, func(i, j int) bool { return false })
+}
+
+// Other metadata still rules it out.
+//
+// managed obj
+func managedFieldsAndVersion(obj *corev1.Pod) { // want `^changed managed fields; maybe nothing; blocked: SetResourceVersion changes other metadata$`
+	obj.SetManagedFields(nil)
+	obj.SetResourceVersion("1") // want `blocked here`
+}
