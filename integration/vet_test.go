@@ -139,8 +139,11 @@ type jsonDiagnostic struct {
 
 // TestFixOnExample applies every suggested fix to a copy of the example
 // (through go fix -fixtool, as users do), then checks the result builds,
-// is gofmt-clean, keeps only the findings that had no fix, and that a
-// second run changes nothing.
+// is gofmt-clean, keeps only the findings that had no fix or whose fix
+// edits another package (which only statuslint -fix applies), and that
+// statuslint -fix then applies exactly those: the same files as
+// statuslint -fix on a fresh copy, with nothing left that has a fix, and
+// a second run changes nothing.
 func TestFixOnExample(t *testing.T) {
 	dir := testmodule.ExampleCopy(t)
 	bin := statuslintBinary(t)
@@ -150,7 +153,7 @@ func TestFixOnExample(t *testing.T) {
 	if err := json.Unmarshal([]byte(r.Stdout), &out); err != nil {
 		t.Fatalf("statuslint -json: %v\n%s\n%s", err, r.Stdout, r.Stderr)
 	}
-	withFix, without := 0, 0
+	withFix, without, across := 0, 0, 0
 	for _, byAnalyzer := range out {
 		for name, raw := range byAnalyzer {
 			var diags []jsonDiagnostic
@@ -166,11 +169,20 @@ func TestFixOnExample(t *testing.T) {
 				} else {
 					without++
 				}
+				if strings.Contains(d.Message, "statuslint -fix adds") {
+					if len(d.SuggestedFixes) != 1 {
+						t.Errorf("%s: %s: says statuslint -fix fixes it, but has no fix", name, d.Posn)
+					}
+					across++
+				}
 			}
 		}
 	}
 	if withFix == 0 {
 		t.Fatal("no suggested fix on the example")
+	}
+	if across == 0 {
+		t.Error("no fix across packages on the example (status.SetReady's callers)")
 	}
 
 	if r := run(t, dir, nil, "go", "fix", "-fixtool="+bin, "./..."); r.ExitCode != 0 {
@@ -182,29 +194,43 @@ func TestFixOnExample(t *testing.T) {
 	if r := run(t, dir, nil, "gofmt", "-l", "."); strings.TrimSpace(r.Stdout) != "" {
 		t.Errorf("the fixed example is not gofmt-clean:\n%s", r.Stdout)
 	}
+	// go fix applies a package's fixes in that package's process: a fix
+	// that edits another package is not offered there.
 	after := goVet(t, dir)
-	if len(after) != without {
-		t.Errorf("after the fixes %d findings remain, want the %d that had no fix:\n%s", len(after), without, strings.Join(after, "\n"))
+	if len(after) != without+across {
+		t.Errorf("after go fix %d findings remain, want the %d without a fix and the %d fixed across packages:\n%s", len(after), without, across, strings.Join(after, "\n"))
 	}
 
 	// statuslint -fix, the standalone driver with its own merging of
-	// edits (internal/textedit), leaves the same files as go fix, where
-	// x/tools applies the fixes.
-	before := snapshotGoFiles(t, dir)
+	// edits (internal/textedit), applies every fix at once; on the copy
+	// go fix left, it applies the rest, to the same files.
 	standalone := testmodule.ExampleCopy(t)
-	// Exit 3: the findings without a fix remain, printed.
-	if r := run(t, standalone, nil, bin, "-fix", "./..."); r.ExitCode != 3 || !strings.Contains(r.Stderr, "(statusupdate)") {
-		t.Fatalf("statuslint -fix: exit %d, want 3 with the findings that remain\n%s", r.ExitCode, r.Stderr)
+	wantExit := 0
+	if without > 0 {
+		wantExit = 3 // the findings without a fix remain, printed
 	}
-	if got := snapshotGoFiles(t, standalone); got != before {
-		t.Errorf("statuslint -fix and go fix -fixtool left different files:\n%s", firstDifference(got, before))
+	if r := run(t, standalone, nil, bin, "-fix", "./..."); r.ExitCode != wantExit {
+		t.Fatalf("statuslint -fix: exit %d, want %d\n%s", r.ExitCode, wantExit, r.Stderr)
+	}
+	if r := run(t, standalone, nil, "go", "build", "./..."); r.ExitCode != 0 {
+		t.Fatalf("the example fixed by statuslint -fix does not build:\n%s", r.Stderr)
+	}
+	if left := goVet(t, standalone); len(left) != without {
+		t.Errorf("after statuslint -fix %d findings remain, want the %d without a fix:\n%s", len(left), without, strings.Join(left, "\n"))
+	}
+	if r := run(t, dir, nil, bin, "-fix", "./..."); r.ExitCode != wantExit {
+		t.Fatalf("statuslint -fix after go fix: exit %d, want %d\n%s", r.ExitCode, wantExit, r.Stderr)
+	}
+	fixed := snapshotGoFiles(t, standalone)
+	if got := snapshotGoFiles(t, dir); got != fixed {
+		t.Errorf("go fix -fixtool then statuslint -fix, and statuslint -fix alone, left different files:\n%s", firstDifference(got, fixed))
 	}
 
 	// A second fix run changes nothing.
-	if r := run(t, dir, nil, bin, "-fix", "./..."); r.ExitCode != 3 {
-		t.Fatalf("second statuslint -fix: exit %d, want 3 (the findings without a fix)\n%s", r.ExitCode, r.Stderr)
+	if r := run(t, dir, nil, bin, "-fix", "./..."); r.ExitCode != wantExit {
+		t.Fatalf("second statuslint -fix: exit %d, want %d\n%s", r.ExitCode, wantExit, r.Stderr)
 	}
-	if again := snapshotGoFiles(t, dir); again != before {
+	if again := snapshotGoFiles(t, dir); again != fixed {
 		t.Error("a second statuslint -fix changed files")
 	}
 }

@@ -40,6 +40,7 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/statuslint/statuslint/internal/fixes"
 	"github.com/statuslint/statuslint/internal/vetskip"
 )
 
@@ -92,6 +93,13 @@ func Main(progname string, analyzers []*analysis.Analyzer, args []string) {
 
 func run(progname string, analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Writer) (exitcode int) {
 	exitAtLeast := func(code int) { exitcode = max(exitcode, code) }
+	// This driver merges the fixes of every package of a run and writes
+	// them all or none (applyFixes), so a fix may edit another package's
+	// files: a helper's sibling that its callers' fixes add (see
+	// internal/fixes/files.go). go vet -fix, go fix and gopls apply fixes
+	// package by package and never see such a fix.
+	fixes.AllowAcrossPackages(true)
+	defer fixes.AllowAcrossPackages(false)
 	log := log.New(stderr, progname+": ", 0)
 
 	fs := flag.NewFlagSet(progname, flag.ContinueOnError)

@@ -63,6 +63,26 @@ func (th *Threading) Param(decl *ast.FuncDecl, v *types.Var) ([]analysis.TextEdi
 	return UniqueEdits(edits), name
 }
 
+// Arg returns the edits that append to call, a call whose callee will take
+// a snapshot of its object argument arg as a new last parameter of type
+// want, that snapshot: a copy the caller takes right after it loads the
+// object, or, when arg is the caller's own object parameter, the caller's
+// snapshot parameter, threaded in turn as Param does. nil when neither
+// works, or when call is not a plain call with a last argument.
+func (th *Threading) Arg(call *ast.CallExpr, arg ast.Expr, want types.Type) []analysis.TextEdit {
+	if th.params == nil {
+		th.params = make(map[*ast.BlockStmt]map[*types.Var]string)
+	}
+	if len(call.Args) == 0 || call.Ellipsis.IsValid() {
+		return nil
+	}
+	site := th.site(call, arg)
+	if site == nil {
+		return nil
+	}
+	return UniqueEdits(th.passSnapshot(site, want, 0))
+}
+
 // param returns the edits that give decl a last parameter carrying a
 // snapshot of its object parameter v, and every call of decl an argument
 // for it: a copy the caller takes right after it loads the object, or,
@@ -190,7 +210,7 @@ func (th *Threading) passSnapshot(site *callSite, want types.Type, depth int) []
 	lastArg := call.Args[len(call.Args)-1]
 	if load == nil {
 		// The caller hands on its own parameter: thread through it.
-		if addr || params == nil || u.Pos() < params.Pos() || u.Pos() >= params.End() || !types.Identical(u.Type(), want) {
+		if addr || params == nil || u.Pos() < params.Pos() || u.Pos() >= params.End() || !types.AssignableTo(u.Type(), want) {
 			return nil
 		}
 		decl := DeclOf(path)

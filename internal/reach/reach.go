@@ -204,6 +204,13 @@ func (r *Result) Reachable(fn *ssa.Function) bool {
 	return ok || r.isRoot[fn]
 }
 
+// IsRoot reports whether fn is a reconcile root: a Reconcile method, or a
+// function the roots setting names. A root is called by the framework,
+// not by the module's code.
+func (r *Result) IsRoot(fn *ssa.Function) bool {
+	return r != nil && r.isRoot[fn]
+}
+
 // Path returns the display names of the functions from a reconcile root to
 // fn, root first, or nil when fn is not reachable.
 func (r *Result) Path(fn *ssa.Function) []string {

@@ -178,6 +178,9 @@ func TestFactTypesAreKnown(t *testing.T) {
 		"github.com/statuslint/statuslint/passes/statusupdate.FreshThrough": true,
 		// Exported in the same run, after the same check.
 		"github.com/statuslint/statuslint/passes/statusupdate.LeavesWritten": true,
+		// The same run and check again, and only on functions that
+		// reach a status Update.
+		"github.com/statuslint/statuslint/passes/statusupdate.PatchesFrom": true,
 		// Exported only where reach built SSA (the pass returns before
 		// exporting when reach's result has no SSA).
 		"github.com/statuslint/statuslint/passes/objectupdate.ChangesParams": true,

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/statuslint/statuslint/analyzer"
+	"github.com/statuslint/statuslint/internal/fixes"
 	"github.com/statuslint/statuslint/internal/fixtest"
 	"github.com/statuslint/statuslint/internal/relatedtest"
 )
@@ -34,7 +35,11 @@ func TestThreadedThroughParts(t *testing.T) {
 // file, in both stub trees, all together as statuslint -fix applies them
 // (internal/fixtest: merged, a conflict fails), and checks that the result
 // is the .golden files, gofmt-clean, and that the fixed packages compile.
+// The sibling a caller's fix adds to another package is among them.
 func TestEveryFixCompiles(t *testing.T) {
+	// As statuslint -fix applies them: fixes across packages included.
+	fixes.AllowAcrossPackages(true)
+	t.Cleanup(func() { fixes.AllowAcrossPackages(false) })
 	for _, tree := range [][]string{nil, {"legacy"}} {
 		dir := testdata(tree...)
 		pkgs, golden := fixtest.Goldens(t, dir, "statusupdate")

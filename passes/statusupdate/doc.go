@@ -80,9 +80,13 @@
 // the snapshot goes after the last such reload, if nothing from the Get to
 // there can change the status. Where the object is a parameter of a helper
 // only this package calls, the helper gains a base parameter and each
-// caller passes a snapshot taken after its own load. Otherwise no fix is
-// offered, and the message says why: a write in another package's helper,
-// a goroutine or method value, an object that is not a local variable. A
+// caller passes a snapshot taken after its own load. Where the write is in
+// another package's helper, statuslint -fix adds a sibling of the helper
+// there (SetReadyFrom, patching from a base it is handed) and calls it with
+// a snapshot; go vet -fix, go fix and gopls, which apply fixes package by
+// package, are not offered that fix, and the message says what statuslint
+// -fix does. Otherwise no fix is offered, and the message says why: a
+// goroutine or method value, an object that is not a local variable. A
 // JSON merge patch replaces whole lists such as status.conditions and
 // drops optimistic locking; where several writers share a field, use
 // client.MergeFromWithOptions(base, client.MergeFromWithOptimisticLock{})

@@ -40,7 +40,7 @@ func New(cfg *Config, r *analysis.Analyzer) *analysis.Analyzer {
 		Requires: []*analysis.Analyzer{r, ignore.Analyzer},
 		Run:      func(pass *analysis.Pass) (any, error) { return run(pass, cfg, r) },
 		// FreshThrough is exported only where reach builds SSA.
-		FactTypes: []analysis.Fact{(*FreshThrough)(nil), (*LeavesWritten)(nil)},
+		FactTypes: []analysis.Fact{(*FreshThrough)(nil), (*LeavesWritten)(nil), (*PatchesFrom)(nil)},
 	}
 	a.Flags.Var(&cfg.Roots, "roots", "regexp over full names of extra functions to treat as Reconcile roots, e.g. (*example.com/op/framework.Loop).Run")
 	a.Flags.BoolVar(&cfg.Tests, "tests", cfg.Tests, "also check _test.go files")
@@ -68,6 +68,7 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 	}
 	exportFreshness(pass, res, ol)
 	exportWritten(pass, ol)
+	exportSiblings(pass, res)
 	return nil, nil
 }
 
@@ -118,7 +119,7 @@ func check(pass *analysis.Pass, rep *ignore.Reporter, probe *reportProbe, res *r
 		}
 		rep.Report(d)
 	}
-	reportExternal(pass, rep, probe, res, external)
+	reportExternal(pass, rep, probe, res, ol, names, external)
 }
 
 // reportExternal reports each write of another package once: at the call,
@@ -127,7 +128,7 @@ func check(pass *analysis.Pass, rep *ignore.Reporter, probe *reportProbe, res *r
 // mistake however many reconcile paths lead to it; a finding per call
 // buried it under copies. A call silenced by a directive is left out of
 // the group, so a directive keeps silencing exactly the call it is on.
-func reportExternal(pass *analysis.Pass, rep *ignore.Reporter, probe *reportProbe, res *reach.Result, writes []*reach.Write) {
+func reportExternal(pass *analysis.Pass, rep *ignore.Reporter, probe *reportProbe, res *reach.Result, ol *objectLoads, names *snapshotNames, writes []*reach.Write) {
 	var keys []string
 	groups := make(map[string][]*reach.Write)
 	for _, w := range writes {
@@ -185,6 +186,11 @@ func reportExternal(pass *analysis.Pass, rep *ignore.Reporter, probe *reportProb
 				Message: fmt.Sprintf("this call reaches the same write (%s → %s at %s)",
 					strings.Join(res.Path(w.Fn), " → "), strings.Join(w.External.Chain, " → "), w.External.At),
 			})
+		}
+		fix, note := externalFix(pass, res, ol, group, names)
+		d.Message += " (" + note + ")"
+		if fix != nil {
+			d.SuggestedFixes = []analysis.SuggestedFix{*fix}
 		}
 		probe.pass(d)
 	}

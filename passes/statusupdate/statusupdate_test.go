@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/statuslint/statuslint/internal/fixes"
 	"github.com/statuslint/statuslint/internal/reach"
 	"github.com/statuslint/statuslint/internal/relatedtest"
 	"github.com/statuslint/statuslint/passes/statusupdate"
@@ -265,4 +266,25 @@ func TestStoredWriters(t *testing.T) {
 // package calls: no fix changes its signature.
 func TestThreadedSnapshotKeepsTests(t *testing.T) {
 	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/threadedtests")
+}
+
+// TestSiblings covers the fix of a write in another package's helper: the
+// helper's package describes a sibling that patches from a snapshot (a
+// PatchesFrom fact); the caller's fix adds it there and calls it with a
+// copy taken after the load. Only a driver that applies every package's
+// fixes together is handed it (fixes.AllowAcrossPackages); elsewhere the
+// finding says what statuslint -fix would do, in the same words.
+func TestSiblings(t *testing.T) {
+	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/siblinghelpers")
+	results := analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/siblings")
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			if len(d.SuggestedFixes) > 0 {
+				t.Errorf("%s: a fix across packages offered where the driver applies fixes package by package", r.Pass.Fset.Position(d.Pos))
+			}
+		}
+	}
+	fixes.AllowAcrossPackages(true)
+	t.Cleanup(func() { fixes.AllowAcrossPackages(false) })
+	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(t, ""), "statusupdate/siblings")
 }

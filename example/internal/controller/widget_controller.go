@@ -56,9 +56,9 @@ func (r *WidgetReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 	if widget.Status.ObservedGeneration != widget.Generation {
 		widget.Status.ReadyReplicas = desiredReplicas(&widget)
 		// Mistake (statusupdate, across packages): status.SetReady ends in
-		// c.Status().Update. statuslint reports it here, at the call, where
-		// the Widget was loaded.
-		// Right: patch the status here with client.MergeFrom(base).
+		// c.Status().Update. statuslint reports it here, where the Widget was
+		// loaded; statuslint -fix adds status.SetReadyFrom, which patches
+		// from a copy taken after the Get, and calls it here with that copy.
 		return ctrl.Result{}, status.SetReady(ctx, r.Client, &widget)
 	}
 

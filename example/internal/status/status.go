@@ -18,7 +18,9 @@ const ConditionReady = "Ready"
 const fieldOwner = client.FieldOwner("widget-operator")
 
 // SetReady marks obj Ready for its current generation and writes its status
-// when that changed anything.
+// when that changed anything. Its Update is the statusupdate mistake, but the
+// helper cannot know where obj was loaded, so statuslint reports it where a
+// reconciler calls SetReady (see WidgetReconciler.Reconcile).
 func SetReady(ctx context.Context, c client.Client, obj *v1alpha1.Widget) error {
 	changed := meta.SetStatusCondition(&obj.Status.Conditions, metav1.Condition{
 		Type:               ConditionReady,
@@ -31,8 +33,5 @@ func SetReady(ctx context.Context, c client.Client, obj *v1alpha1.Widget) error 
 		return nil
 	}
 	obj.Status.ObservedGeneration = obj.Generation
-	// This Update is the statusupdate mistake, but the helper cannot know where
-	// obj was loaded, so statuslint reports it where a reconciler calls
-	// SetReady (see WidgetReconciler.Reconcile).
 	return c.Status().Update(ctx, obj, fieldOwner)
 }

@@ -91,6 +91,6 @@ func (r *R) reread(ctx context.Context, req reconcile.Request, w *api.Widget) er
 }
 
 // SetExported may be called from other packages with any object.
-func (r *R) SetExported(ctx context.Context, w *api.Widget) error { // want SetExported:"leaves parameters 1 written"
+func (r *R) SetExported(ctx context.Context, w *api.Widget) error { // want SetExported:"leaves parameters 1 written" SetExported:"patches from a snapshot as SetExportedFrom, parameter 1"
 	return r.Status().Update(ctx, w) // want `status written with Update in the reconcile path`
 }

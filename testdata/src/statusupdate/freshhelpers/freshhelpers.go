@@ -15,7 +15,7 @@ import (
 
 // UpdateWithRetry reads the object again through the reader it is handed,
 // in the retry closure that writes it.
-func UpdateWithRetry(ctx context.Context, c client.Client, rd client.Reader, key types.NamespacedName, w *api.Widget) error { // want UpdateWithRetry:"writes status fresh when parameters 2 read uncached"
+func UpdateWithRetry(ctx context.Context, c client.Client, rd client.Reader, key types.NamespacedName, w *api.Widget) error { // want UpdateWithRetry:"writes status fresh when parameters 2 read uncached" UpdateWithRetry:"no sibling: UpdateWithRetry reads into w or assigns it"
 	return retry.OnError(retry.DefaultRetry, func(error) bool { return true }, func() error {
 		if err := rd.Get(ctx, key, w); err != nil {
 			return err
@@ -27,7 +27,7 @@ func UpdateWithRetry(ctx context.Context, c client.Client, rd client.Reader, key
 
 // Refresh reads and writes through the one client it is handed, through an
 // unexported helper.
-func Refresh(ctx context.Context, c client.Client, key types.NamespacedName, w *api.Widget) error { // want Refresh:"writes status fresh when parameters 1 read uncached"
+func Refresh(ctx context.Context, c client.Client, key types.NamespacedName, w *api.Widget) error { // want Refresh:"writes status fresh when parameters 1 read uncached" Refresh:"no sibling: refresh reads into w or assigns it"
 	return refresh(ctx, c, key, w)
 }
 
@@ -40,7 +40,7 @@ func refresh(ctx context.Context, c client.Client, key types.NamespacedName, w *
 
 // AfterUpdate writes the status right after an Update of the object: the
 // object is fresh whatever the caller passes.
-func AfterUpdate(ctx context.Context, c client.Client, w *api.Widget) error { // want AfterUpdate:"writes status fresh" AfterUpdate:"leaves parameters 2 written"
+func AfterUpdate(ctx context.Context, c client.Client, w *api.Widget) error { // want AfterUpdate:"writes status fresh" AfterUpdate:"leaves parameters 2 written" AfterUpdate:"patches from a snapshot as AfterUpdateFrom, parameter 2"
 	if err := c.Update(ctx, w); err != nil {
 		return err
 	}
@@ -49,6 +49,6 @@ func AfterUpdate(ctx context.Context, c client.Client, w *api.Widget) error { //
 
 // Write writes the object the caller loaded: fresh only when the caller's
 // object is.
-func Write(ctx context.Context, c client.Client, w *api.Widget) error { // want Write:"writes status fresh when the objects in parameters 2 are fresh" Write:"leaves parameters 2 written"
+func Write(ctx context.Context, c client.Client, w *api.Widget) error { // want Write:"writes status fresh when the objects in parameters 2 are fresh" Write:"leaves parameters 2 written" Write:"patches from a snapshot as WriteFrom, parameter 2"
 	return c.Status().Update(ctx, w)
 }

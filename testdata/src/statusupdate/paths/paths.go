@@ -132,7 +132,7 @@ var _ reconcile.TypedReconciler[myRequest] = &TypedR{}
 // NotAReconciler has a Reconcile method of another shape.
 type NotAReconciler struct{ c client.Client }
 
-func (r *NotAReconciler) Reconcile(ctx context.Context, w *api.Widget) error { // want Reconcile:"leaves parameters 1 written"
+func (r *NotAReconciler) Reconcile(ctx context.Context, w *api.Widget) error { // want Reconcile:"leaves parameters 1 written" Reconcile:"patches from a snapshot as ReconcileFrom, parameter 1"
 	return r.c.Status().Update(ctx, w)
 }
 

@@ -65,6 +65,6 @@ func (r *Helper) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, 
 		if err := r.Get(ctx, req.NamespacedName, w); err != nil {
 			return err
 		}
-		return helpers.SetReady(ctx, r, w) // want `in another package; a stale cached resourceVersion makes it fail with 409 Conflict \(the conflict retry around it reads the cache again, which softens this but does not prevent it\): patch the status in helpers\.SetReady instead$`
+		return helpers.SetReady(ctx, r, w) // want `in another package; a stale cached resourceVersion makes it fail with 409 Conflict \(the conflict retry around it reads the cache again, which softens this but does not prevent it\): patch the status in helpers\.SetReady instead \(statuslint -fix adds helpers\.SetReadyFrom beside it and calls it with a copy taken after the load\)$`
 	})
 }

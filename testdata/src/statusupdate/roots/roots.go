@@ -15,6 +15,6 @@ func (l *Loop) Run(ctx context.Context, w *api.Widget) error { // want Run:"leav
 	return l.c.Status().Update(ctx, w) // want `reconcile path;`
 }
 
-func (l *Loop) Other(ctx context.Context, w *api.Widget) error { // want Other:"leaves parameters 1 written"
+func (l *Loop) Other(ctx context.Context, w *api.Widget) error { // want Other:"leaves parameters 1 written" Other:"patches from a snapshot as OtherFrom, parameter 1"
 	return l.c.Status().Update(ctx, w)
 }

@@ -83,7 +83,7 @@ func setBoth(ctx context.Context, c client.Client, w *api.Widget) error {
 }
 
 // Exported may be called from other packages: its signature stays.
-func (r *R) Exported(ctx context.Context, w *api.Widget) error { // want Exported:"leaves parameters 1 written"
+func (r *R) Exported(ctx context.Context, w *api.Widget) error { // want Exported:"leaves parameters 1 written" Exported:"patches from a snapshot as ExportedFrom, parameter 1"
 	return r.Status().Update(ctx, w) // want `\(no suggested fix: w is a parameter, loaded by the caller; snapshot it there and patch with client\.MergeFrom\)`
 }
 
@@ -110,7 +110,7 @@ func (r *R) leaf(ctx context.Context, w *api.Widget) error {
 
 // ExportedRelay hands on its parameter, but its signature stays: no fix
 // for the helper it calls.
-func (r *R) ExportedRelay(ctx context.Context, w *api.Widget) error { // want ExportedRelay:"leaves parameters 1 written"
+func (r *R) ExportedRelay(ctx context.Context, w *api.Widget) error { // want ExportedRelay:"leaves parameters 1 written" ExportedRelay:"patches from a snapshot as ExportedRelayFrom, parameter 1"
 	return r.leaf2(ctx, w)
 }
 

@@ -49,14 +49,14 @@ func (l *Labeller) Adopt(ctx context.Context, w *api.Widget) error { // want Ado
 // SetReady writes the status of the object the caller hands in: fresh when
 // that object is. A status Update answers with the object too, so it also
 // leaves the object written.
-func SetReady(ctx context.Context, c client.Client, w *api.Widget) error { // want SetReady:"writes status fresh when the objects in parameters 2 are fresh" SetReady:"leaves parameters 2 written"
+func SetReady(ctx context.Context, c client.Client, w *api.Widget) error { // want SetReady:"writes status fresh when the objects in parameters 2 are fresh" SetReady:"leaves parameters 2 written" SetReady:"patches from a snapshot as SetReadyFrom, parameter 2"
 	w.Status.Ready = true
 	return c.Status().Update(ctx, w)
 }
 
 // Reload reads the object again through the client it is handed before
 // writing it: the object handed in does not matter, the reader does.
-func Reload(ctx context.Context, c client.Client, w *api.Widget) error { // want Reload:"writes status fresh when parameters 1 read uncached"
+func Reload(ctx context.Context, c client.Client, w *api.Widget) error { // want Reload:"writes status fresh when parameters 1 read uncached" Reload:"no sibling: Reload reads into w or assigns it"
 	if err := c.Get(ctx, client.ObjectKeyFromObject(w), w); err != nil {
 		return err
 	}
@@ -65,7 +65,7 @@ func Reload(ctx context.Context, c client.Client, w *api.Widget) error { // want
 
 // Replace writes a copy it makes: no fact, the copy is as old as the
 // object it was made from and the helper cannot tell.
-func Replace(ctx context.Context, c client.Client, w *api.Widget) error {
+func Replace(ctx context.Context, c client.Client, w *api.Widget) error { // want Replace:"no sibling: Replace updates the status of something other than w"
 	cp := w.DeepCopy()
 	cp.Status.Ready = true
 	return c.Status().Update(ctx, cp)

@@ -1,0 +1,551 @@
+package statusupdate
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"os"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/statuslint/statuslint/internal/crmodel"
+	"github.com/statuslint/statuslint/internal/fixes"
+	"github.com/statuslint/statuslint/internal/ignore"
+	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/textedit"
+)
+
+// A status Update inside another package's helper is reported at the call
+// that hands the helper an object loaded in this package (reportExternal).
+// Its fix spans both packages: the helper's package gains a sibling of the
+// helper that patches from a snapshot it is handed,
+//
+//	// SetReadyFrom is SetReady, with the status merge-patched from base ...
+//	func SetReadyFrom(ctx context.Context, c client.Client, obj *v1alpha1.Widget, base *v1alpha1.Widget) error {
+//		... the body of SetReady ...
+//		return c.Status().Patch(ctx, obj, client.MergeFrom(base), fieldOwner)
+//	}
+//
+// and the caller copies the object right after its load and calls the
+// sibling with the copy. The helper itself is left as it was: the callers
+// this run does not see (tests, other binaries of the module, code outside
+// it) keep compiling, and each caller moves on its own, so a caller that
+// cannot take a copy blocks nothing but its own call. The helper's package
+// writes its part down in a PatchesFrom fact; the caller's package adds
+// its own and hands both to the driver as one fix (fixes.AcrossPackages).
+
+// PatchesFrom is the fact attached to an exported function or method of
+// the package whose status Updates of an object parameter can all become
+// merge patches from a snapshot handed in: the sibling that does so, and
+// the edits that add it. With Name empty, no sibling can be made, and Why
+// says why.
+type PatchesFrom struct {
+	Name  string // the sibling's name
+	Param int    // index of the object parameter (the receiver not counted)
+	// Edits add the sibling and whatever else it needs (siblings of the
+	// package's helpers on the way to the write, an import), in this
+	// package's files. They are left out where no driver can apply them
+	// (fixes.AcrossPackages), the rest of the fact being the same.
+	Edits []fixes.FileEdit
+	Why   string
+}
+
+func (*PatchesFrom) AFact() {}
+
+func (f *PatchesFrom) String() string {
+	if f.Name == "" {
+		return "no sibling: " + f.Why
+	}
+	return fmt.Sprintf("patches from a snapshot as %s, parameter %d", f.Name, f.Param)
+}
+
+// sibling is the sibling of one function of the package for one of its
+// object parameters: its name, and the edits that declare it (its own and
+// those of the siblings it calls).
+type sibling struct {
+	name  string
+	edits []analysis.TextEdit
+	why   string // when no sibling can be made
+}
+
+// siblings makes the package's siblings, each at most once.
+type siblings struct {
+	pass  *analysis.Pass
+	res   *reach.Result
+	made  map[siblingKey]*sibling
+	names map[string]bool // the sibling names taken so far, by scope (see freeName)
+	// texts is whether to write the siblings' text: only where a driver
+	// can apply it (fixes.AcrossPackages).
+	texts bool
+}
+
+type siblingKey struct {
+	fn    *ssa.Function
+	param int
+}
+
+// maxSiblingDepth bounds the chain of the package's helpers from the
+// exported function to the write that get siblings.
+const maxSiblingDepth = 3
+
+// exportSiblings attaches a PatchesFrom fact to every exported function
+// and method of the package that may reach a status Update, for the
+// packages that call them.
+func exportSiblings(pass *analysis.Pass, res *reach.Result) {
+	s := &siblings{pass: pass, res: res, made: make(map[siblingKey]*sibling), names: make(map[string]bool), texts: fixes.AcrossPackages()}
+	for _, sf := range res.SourceFuncs() {
+		fn := sf.Fn
+		if fn == nil || fn.Parent() != nil || fn.Synthetic != "" {
+			continue
+		}
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || !obj.Exported() || obj.Pkg() != pass.Pkg || ignore.IsTestFile(pass.Fset, fn.Pos()) || res.IsRoot(fn) || !updatesStatus(res, fn) {
+			continue
+		}
+		if recv := obj.Type().(*types.Signature).Recv(); recv != nil && !exportedNamed(recv.Type()) {
+			continue
+		}
+		if fact := s.fact(fn); fact != nil {
+			pass.ExportObjectFact(obj, fact)
+		}
+	}
+}
+
+// fact returns the PatchesFrom fact of fn: the sibling for the first of
+// its object parameters that has one. nil when fn takes no object.
+func (s *siblings) fact(fn *ssa.Function) *PatchesFrom {
+	sig := fn.Signature
+	why := ""
+	for i := 0; i < sig.Params().Len(); i++ {
+		if !s.objectParam(sig.Params().At(i).Type()) {
+			continue
+		}
+		sb := s.of(fn, i, 0)
+		if sb.why != "" {
+			why = sb.why
+			continue
+		}
+		fact := &PatchesFrom{Name: sb.name, Param: i}
+		if s.texts {
+			edits, err := fixes.FileEditsOf(s.pass.Fset, fixes.UniqueEdits(sb.edits))
+			if err != nil {
+				return &PatchesFrom{Why: err.Error()}
+			}
+			sort.Slice(edits, func(a, b int) bool {
+				if edits[a].File != edits[b].File {
+					return edits[a].File < edits[b].File
+				}
+				return edits[a].Offset < edits[b].Offset
+			})
+			fact.Edits = edits
+		}
+		return fact
+	}
+	if why == "" {
+		return nil
+	}
+	return &PatchesFrom{Why: why}
+}
+
+// objectParam reports whether t can be a Kubernetes object: a pointer or
+// an interface with a DeepCopyObject method (runtime.Object's).
+func (s *siblings) objectParam(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Interface:
+		obj, _, _ := types.LookupFieldOrMethod(t, true, s.pass.Pkg, "DeepCopyObject")
+		_, ok := obj.(*types.Func)
+		return ok
+	}
+	return false
+}
+
+// of returns the sibling of fn for its object parameter param: fn's
+// declaration again under a new name, with a last parameter base of the
+// object's type, each status Update of the object a merge patch from base,
+// and each call that hands the object to a helper of the package that
+// updates its status a call of that helper's sibling. It has none (why)
+// when a status Update reachable from fn is of something else, or in
+// another package, a closure, a goroutine, a deferred call or a method
+// value, or when fn reads into the object or assigns it.
+func (s *siblings) of(fn *ssa.Function, param, depth int) *sibling {
+	key := siblingKey{fn, param}
+	if sb, ok := s.made[key]; ok {
+		if sb == nil {
+			return &sibling{why: fmt.Sprintf("%s calls itself", fn.Name())}
+		}
+		return sb
+	}
+	s.made[key] = nil // in the making: a recursive call finds nil
+	sb := s.make(fn, param, depth)
+	s.made[key] = sb
+	return sb
+}
+
+func (s *siblings) make(fn *ssa.Function, param, depth int) *sibling {
+	pass, res := s.pass, s.res
+	info := pass.TypesInfo
+	fail := func(format string, args ...any) *sibling { return &sibling{why: fmt.Sprintf(format, args...)} }
+	name := fn.Name()
+	decl, ok := fn.Syntax().(*ast.FuncDecl)
+	if !ok || decl.Body == nil || depth >= maxSiblingDepth {
+		return fail("the write is too far inside %s", name)
+	}
+	file := fixes.FileOf(pass, decl.Pos())
+	if file == nil || ignore.CgoProcessed(file) || ast.IsGenerated(file) {
+		return fail("%s is in a generated or cgo file", name)
+	}
+	obj, _ := fn.Object().(*types.Func)
+	sig := fn.Signature
+	if obj == nil || fn.TypeParams().Len() > 0 || (sig.Recv() != nil && recvTypeParams(sig.Recv().Type())) {
+		return fail("%s is generic", name)
+	}
+	if sig.Variadic() {
+		return fail("%s is variadic", name)
+	}
+	v := sig.Params().At(param)
+	typeExpr := fixes.ParamTypeExpr(decl, v)
+	if typeExpr == nil || v.Name() == "" || v.Name() == "_" {
+		return fail("%s does not name its object parameter", name)
+	}
+	if fixes.Reloads(res.Model, info, decl.Body, v) {
+		return fail("%s reads into %s or assigns it", name, v.Name())
+	}
+	sibName := s.freeName(obj)
+	if sibName == "" {
+		return fail("%sFrom is taken", name)
+	}
+	baseName := fixes.FreeName(pass.Pkg, decl.Body, decl.Body.Pos(), "base", nil)
+
+	// Each Update this function can reach must be made a patch here or
+	// in the sibling of a helper it calls.
+	updates := make(map[*reach.Write]bool)
+	for _, w := range res.WritesFrom(fn) {
+		if w.Verb == "Update" {
+			updates[w] = true
+		}
+	}
+	var edits, inDecl []analysis.TextEdit // inDecl: edits of the declaration's text
+	for _, w := range res.Writes {
+		if w.Fn != fn || w.Verb != "Update" {
+			continue
+		}
+		delete(updates, w)
+		switch {
+		case w.External != nil:
+			return fail("%s reaches it through %s, in another package", name, w.ExternalName)
+		case w.MethodValue, w.Go, w.Deferred, w.Call == nil || len(w.Call.Args) < 2:
+			return fail("%s writes it through a method value, a goroutine or a deferred call", name)
+		}
+		u, addr := fixes.ObjectVar(info, w.Call.Args[1])
+		if u != v || addr {
+			return fail("%s updates the status of something other than %s", name, v.Name())
+		}
+		sel, ok := ast.Unparen(w.Call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return fail("the write in %s is not a method call", name)
+		}
+		if reason := unpatchable(pass, w.Call, sel); reason != "" {
+			return fail("%s", reason)
+		}
+		clientName, importEdits := fixes.AddImport(pass, file, w.Call.Pos(), crmodel.ClientPath, "client")
+		objArg := w.Call.Args[1]
+		inDecl = append(inDecl,
+			analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("Patch")},
+			analysis.TextEdit{Pos: objArg.End(), End: objArg.End(), NewText: []byte(", " + clientName + ".MergeFrom(" + baseName + ")")},
+		)
+		edits = append(edits, importEdits...)
+	}
+	// The calls that hand the object on to a helper of the package.
+	for _, c := range res.CallsIn(fn) {
+		callee := c.Common().StaticCallee()
+		if callee == nil || callee.Pkg != fn.Pkg {
+			continue
+		}
+		if !updatesStatus(res, callee) {
+			continue
+		}
+		call := res.CallExpr(c.Common().Pos())
+		if _, plain := c.(*ssa.Call); !plain || call == nil || call.Ellipsis.IsValid() {
+			return fail("%s hands %s on in a deferred call or a goroutine", name, v.Name())
+		}
+		at := -1
+		for i, a := range call.Args {
+			if u, addr := fixes.ObjectVar(info, a); u == v && !addr {
+				at = i
+			}
+		}
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			if selection := info.Selections[sel]; selection != nil && selection.Kind() == types.MethodExpr {
+				return fail("%s calls %s as a method expression", name, callee.Name())
+			}
+		}
+		if at < 0 {
+			return fail("%s calls %s, which updates a status, without handing it %s", name, callee.Name(), v.Name())
+		}
+		sub := s.of(callee, at, depth+1)
+		if sub.why != "" {
+			return sub
+		}
+		for _, w := range res.WritesFrom(callee) {
+			delete(updates, w)
+		}
+		fun := calleeName(call)
+		if fun == nil {
+			return fail("%s calls %s in a way the fix cannot rename", name, callee.Name())
+		}
+		last := call.Args[len(call.Args)-1]
+		inDecl = append(inDecl,
+			analysis.TextEdit{Pos: fun.Pos(), End: fun.End(), NewText: []byte(sub.name)},
+			analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte(", " + baseName)},
+		)
+		edits = append(edits, sub.edits...)
+	}
+	if len(updates) > 0 {
+		return fail("%s reaches a status Update the fix cannot follow (a closure, an interface method)", name)
+	}
+
+	// The sibling's declaration: fn's, with the edits above, the new name
+	// and the base parameter.
+	lastParam := decl.Type.Params.List[len(decl.Type.Params.List)-1]
+	inDecl = append(inDecl,
+		analysis.TextEdit{Pos: decl.Name.Pos(), End: decl.Name.End(), NewText: []byte(sibName)},
+		analysis.TextEdit{Pos: lastParam.End(), End: lastParam.End(), NewText: []byte(", " + baseName + " " + types.ExprString(typeExpr))},
+	)
+	sb := &sibling{name: sibName}
+	if s.texts {
+		text, err := s.declText(decl, inDecl)
+		if err != nil {
+			return fail("%v", err)
+		}
+		doc := commentText(fmt.Sprintf("%s is %s, with the status of %s merge-patched from %s "+
+			"(a copy of %s taken right after it was loaded) instead of updated: an Update "+
+			"sends the cached resourceVersion and fails with 409 Conflict when the cache is behind.",
+			sibName, name, v.Name(), baseName, v.Name()))
+		sb.edits = append(edits, analysis.TextEdit{Pos: decl.End(), End: decl.End(), NewText: []byte("\n\n" + doc + text)})
+	}
+	scope := ""
+	if recv := sig.Recv(); recv != nil {
+		scope = types.TypeString(recv.Type(), nil) + "."
+	}
+	s.names[scope+sibName] = true
+	return sb
+}
+
+// commentText wraps text into // lines of at most 76 columns.
+func commentText(text string) string {
+	var b strings.Builder
+	line := "//"
+	for _, w := range strings.Fields(text) {
+		if len(line)+1+len(w) > 76 && line != "//" {
+			b.WriteString(line + "\n")
+			line = "//"
+		}
+		line += " " + w
+	}
+	b.WriteString(line + "\n")
+	return b.String()
+}
+
+// declText returns the source of decl (without its doc comment) with edits
+// applied, all of them inside it.
+func (s *siblings) declText(decl *ast.FuncDecl, edits []analysis.TextEdit) (string, error) {
+	tf := s.pass.Fset.File(decl.Pos())
+	src, err := s.readFile(tf.Name())
+	if err != nil {
+		return "", err
+	}
+	if len(src) != tf.Size() {
+		return "", fmt.Errorf("%s changed while it was analysed", tf.Name())
+	}
+	start := tf.Offset(decl.Pos())
+	local := make([]textedit.Edit, 0, len(edits))
+	for _, e := range edits {
+		local = append(local, textedit.Edit{Start: tf.Offset(e.Pos) - start, End: tf.Offset(e.End) - start, New: string(e.NewText)})
+	}
+	textedit.Sort(local)
+	out, err := textedit.Apply(src[start:tf.Offset(decl.End())], local)
+	if err != nil {
+		return "", err
+	}
+	return string(out), nil
+}
+
+func (s *siblings) readFile(name string) ([]byte, error) {
+	if s.pass.ReadFile != nil {
+		return s.pass.ReadFile(name)
+	}
+	return os.ReadFile(name)
+}
+
+// freeName returns the sibling's name for fn, NameFrom, when nothing of
+// the package (or of the receiver's type, for a method) has it.
+func (s *siblings) freeName(fn *types.Func) string {
+	name := fn.Name() + "From"
+	scope := ""
+	if recv := fn.Type().(*types.Signature).Recv(); recv != nil {
+		scope = types.TypeString(recv.Type(), nil) + "."
+	}
+	if s.names[scope+name] {
+		return "" // another function's sibling: Name and NameFrom both have a sibling
+	}
+	if recv := fn.Type().(*types.Signature).Recv(); recv != nil {
+		if obj, _, _ := types.LookupFieldOrMethod(recv.Type(), true, fn.Pkg(), name); obj != nil {
+			return ""
+		}
+		return name
+	}
+	if fn.Pkg().Scope().Lookup(name) != nil {
+		return ""
+	}
+	for _, f := range s.pass.Files {
+		if sc := s.pass.TypesInfo.Scopes[f]; sc != nil && sc.Lookup(name) != nil {
+			return ""
+		}
+	}
+	return name
+}
+
+// updatesStatus reports whether a call of fn may reach a status Update.
+func updatesStatus(res *reach.Result, fn *ssa.Function) bool {
+	for _, w := range res.WritesFrom(fn) {
+		if w.Verb == "Update" {
+			return true
+		}
+	}
+	return false
+}
+
+// recvTypeParams reports whether a receiver type has type parameters.
+func recvTypeParams(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.TypeParams().Len() > 0
+}
+
+// externalFix returns the fix of the calls in group, the calls of this
+// package that reach one status Update in another package's helper: each
+// call copies the object right after its load (or hands on the copy its
+// own caller takes, fixes.Threading) and calls the helper's sibling with
+// it. It returns the reason when there is none; offered is false when the
+// fix exists but this driver cannot apply it (the finding then says what
+// statuslint -fix would do).
+func externalFix(pass *analysis.Pass, res *reach.Result, ol *objectLoads, group []*reach.Write, names *snapshotNames) (fix *analysis.SuggestedFix, note string) {
+	th := &fixes.Threading{Pass: pass, Res: res, Names: names.Snapshots, LastLoad: func(path []ast.Node, body *ast.BlockStmt, u *types.Var) ast.Stmt {
+		load, _, _ := lastLoad(ol, path, body, u)
+		return load
+	}}
+	var edits []analysis.TextEdit
+	var siblingEdits []fixes.FileEdit
+	var helpers []string
+	for _, w := range group {
+		at := position(pass.Fset, w.Node.Pos())
+		callee := w.Instr.Common().StaticCallee()
+		if callee == nil || callee.Origin() != nil || w.Call == nil {
+			return nil, fmt.Sprintf("no suggested fix: the call at %s is not a plain call of a function", at)
+		}
+		if w.Deferred || w.Go || w.MethodValue {
+			return nil, fmt.Sprintf("no suggested fix: the call at %s is deferred, in a goroutine or through a method value", at)
+		}
+		obj, _ := callee.Object().(*types.Func)
+		fact := new(PatchesFrom)
+		if obj == nil || !pass.ImportObjectFact(obj, fact) {
+			return nil, fmt.Sprintf("no suggested fix: nothing is known of %s", w.ExternalName)
+		}
+		if fact.Name == "" {
+			return nil, "no suggested fix: " + fact.Why
+		}
+		call := w.Call
+		if fact.Param >= len(call.Args) || call.Ellipsis.IsValid() {
+			return nil, fmt.Sprintf("no suggested fix: the call at %s passes its arguments with ...", at)
+		}
+		want := obj.Type().(*types.Signature).Params().At(fact.Param).Type()
+		callEdits := th.Arg(call, call.Args[fact.Param], want)
+		if callEdits == nil {
+			v, _ := fixes.ObjectVar(pass.TypesInfo, call.Args[fact.Param])
+			what := "the object"
+			if v != nil {
+				what = v.Name()
+			}
+			return nil, fmt.Sprintf("no suggested fix: at %s, %s is not loaded on every path before the call, or cannot be copied there", at, what)
+		}
+		fun := calleeName(call)
+		if fun == nil {
+			return nil, fmt.Sprintf("no suggested fix: the call at %s cannot be renamed", at)
+		}
+		edits = append(edits, analysis.TextEdit{Pos: fun.Pos(), End: fun.End(), NewText: []byte(fact.Name)})
+		edits = append(edits, callEdits...)
+		siblingEdits = append(siblingEdits, fact.Edits...)
+		helper := qualifiedName(pass.Pkg, obj, fact.Name)
+		if !contains(helpers, helper) {
+			helpers = append(helpers, helper)
+		}
+	}
+	note = fmt.Sprintf("statuslint -fix adds %s beside it and calls it with a copy taken after the load", strings.Join(helpers, ", "))
+	if !fixes.AcrossPackages() {
+		return nil, note
+	}
+	resolved, err := fixes.ResolveEdits(pass.Fset, siblingEdits)
+	if err != nil {
+		return nil, "no suggested fix: " + err.Error()
+	}
+	edits = fixes.UniqueEdits(append(edits, resolved...))
+	return &analysis.SuggestedFix{
+		Message:   fmt.Sprintf("Patch the status through %s, with a copy of the object taken after the load", strings.Join(helpers, ", ")),
+		TextEdits: edits,
+	}, note
+}
+
+// calleeName returns the identifier that names the function call calls,
+// f in f(...) and x.f(...), or nil.
+func calleeName(call *ast.CallExpr) *ast.Ident {
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		return f
+	case *ast.SelectorExpr:
+		return f.Sel
+	}
+	return nil
+}
+
+// qualifiedName names the sibling name of fn as code of pkg would:
+// helpers.SetReadyFrom, (*helpers.Reporter).UpdateFrom.
+func qualifiedName(pkg *types.Package, fn *types.Func, name string) string {
+	q := func(p *types.Package) string {
+		if p == pkg {
+			return ""
+		}
+		return p.Name()
+	}
+	if recv := fn.Type().(*types.Signature).Recv(); recv != nil {
+		return "(" + types.TypeString(recv.Type(), q) + ")." + name
+	}
+	return fn.Pkg().Name() + "." + name
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// position is file:line of pos, the file's base name.
+func position(fset *token.FileSet, pos token.Pos) string {
+	p := fset.Position(pos)
+	return fmt.Sprintf("%s:%d", baseName(p.Filename), p.Line)
+}
+
+func baseName(path string) string {
+	if i := strings.LastIndexAny(path, `/\`); i >= 0 {
+		return path[i+1:]
+	}
+	return path
+}

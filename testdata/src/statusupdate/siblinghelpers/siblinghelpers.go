@@ -1,0 +1,67 @@
+// Package siblinghelpers has status helpers that other packages call with
+// the objects they load. Each helper whose Updates can become merge
+// patches gets a PatchesFrom fact; the callers' fixes add its sibling.
+package siblinghelpers
+
+import (
+	"context"
+
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"statusupdate/api"
+)
+
+// SetReady reaches its write through a helper of the package: both get a
+// sibling.
+func SetReady(ctx context.Context, c client.Client, w *api.Widget) error { // want SetReady:"writes status fresh when the objects in parameters 2 are fresh" SetReady:"leaves parameters 2 written" SetReady:"patches from a snapshot as SetReadyFrom, parameter 2"
+	w.Status.Ready = true
+	return update(ctx, c, w)
+}
+
+func update(ctx context.Context, c client.Client, w *api.Widget) error {
+	return c.Status().Update(ctx, w)
+}
+
+// Reporter writes through a method, with an option that a patch takes too.
+type Reporter struct{ C client.Client }
+
+func (r *Reporter) Report(ctx context.Context, obj client.Object) error { // want Report:"leaves parameters 1 written" Report:"patches from a snapshot as ReportFrom, parameter 1"
+	return r.C.Status().Update(ctx, obj, client.FieldOwner("reporter"))
+}
+
+// UpdateStatus names its client parameter client, as some operators do:
+// the sibling reaches controller-runtime's client package by another name.
+func UpdateStatus(client client.Client, obj client.Object) error { // want UpdateStatus:"writes status fresh when the objects in parameters 1 are fresh" UpdateStatus:"leaves parameters 1 written" UpdateStatus:"patches from a snapshot as UpdateStatusFrom, parameter 1"
+	return client.Status().Update(context.Background(), obj)
+}
+
+// SetPhase already has a SetPhaseFrom: no sibling.
+func SetPhase(ctx context.Context, c client.Client, w *api.Widget) error { // want SetPhase:"writes status fresh when the objects in parameters 2 are fresh" SetPhase:"leaves parameters 2 written" SetPhase:"no sibling: SetPhaseFrom is taken"
+	w.Status.Ready = true
+	return c.Status().Update(ctx, w)
+}
+
+func SetPhaseFrom(ctx context.Context, c client.Client, w *api.Widget, ready bool) error { // want SetPhaseFrom:"writes status fresh when the objects in parameters 2 are fresh" SetPhaseFrom:"leaves parameters 2 written" SetPhaseFrom:"patches from a snapshot as SetPhaseFromFrom, parameter 2"
+	w.Status.Ready = ready
+	return c.Status().Update(ctx, w)
+}
+
+// Async writes in a goroutine: no sibling.
+func Async(ctx context.Context, c client.Client, w *api.Widget) { // want Async:"no sibling: Async hands w on in a deferred call or a goroutine"
+	go func() { _ = c.Status().Update(ctx, w) }()
+}
+
+// Fresh reads the object again before it writes: no sibling.
+func Fresh(ctx context.Context, c client.Client, w *api.Widget) error { // want Fresh:"writes status fresh when parameters 1 read uncached" Fresh:"no sibling: Fresh reads into w or assigns it"
+	if err := c.Get(ctx, client.ObjectKeyFromObject(w), w); err != nil {
+		return err
+	}
+	w.Status.Ready = true
+	return c.Status().Update(ctx, w)
+}
+
+// MarkDone is called with an object the caller made, not loaded.
+func MarkDone(ctx context.Context, c client.Client, w *api.Widget) error { // want MarkDone:"writes status fresh when the objects in parameters 2 are fresh" MarkDone:"leaves parameters 2 written" MarkDone:"patches from a snapshot as MarkDoneFrom, parameter 2"
+	w.Status.Ready = true
+	return c.Status().Update(ctx, w)
+}

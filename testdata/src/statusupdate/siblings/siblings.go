@@ -1,0 +1,66 @@
+// Package siblings calls the status helpers of another package with
+// objects it loads. Where the helper has a sibling that patches from a
+// snapshot, the fix copies the object after the load and calls the
+// sibling, adding it to the helper's package.
+package siblings
+
+import (
+	"context"
+
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+
+	"statusupdate/api"
+	"statusupdate/siblinghelpers"
+)
+
+type R struct {
+	client.Client
+	rep *siblinghelpers.Reporter
+}
+
+func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return reconcile.Result{}, client.IgnoreNotFound(err)
+	}
+	if !w.Status.Ready {
+		return reconcile.Result{}, siblinghelpers.SetReady(ctx, r, &w) // want `in another package; a stale cached resourceVersion makes it fail with 409 Conflict: patch the status in siblinghelpers\.SetReady instead \(statuslint -fix adds siblinghelpers\.SetReadyFrom beside it and calls it with a copy taken after the load\)$`
+	}
+	return reconcile.Result{}, r.finish(ctx, &w)
+}
+
+// finish hands on the object its caller loaded: the snapshot is threaded
+// through it.
+func (r *R) finish(ctx context.Context, w *api.Widget) error {
+	return r.rep.Report(ctx, w) // want `patch the status in \(\*siblinghelpers\.Reporter\)\.Report instead \(statuslint -fix adds \(\*siblinghelpers\.Reporter\)\.ReportFrom beside it and calls it with a copy taken after the load\)$`
+}
+
+// Legacy calls a helper whose client parameter is named client.
+type Legacy struct{ client.Client }
+
+func (r *Legacy) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, err
+	}
+	w.Status.Ready = true
+	return reconcile.Result{}, siblinghelpers.UpdateStatus(r, w) // want `patch the status in siblinghelpers\.UpdateStatus instead \(statuslint -fix adds siblinghelpers\.UpdateStatusFrom beside it`
+}
+
+// NoFix has the calls whose fix cannot be made, each saying why.
+type NoFix struct{ client.Client }
+
+func (r *NoFix) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	if err := siblinghelpers.SetPhase(ctx, r, &w); err != nil { // want `patch the status in siblinghelpers\.SetPhase instead \(no suggested fix: SetPhaseFrom is taken\)$`
+		return reconcile.Result{}, err
+	}
+	siblinghelpers.Async(ctx, r, &w) // want `patch the status in siblinghelpers\.Async instead \(no suggested fix: Async hands w on in a deferred call or a goroutine\)$`
+	made := &api.Widget{}
+	made.Name = req.Name
+	return reconcile.Result{}, siblinghelpers.MarkDone(ctx, r, made) // want `patch the status in siblinghelpers\.MarkDone instead \(no suggested fix: at siblings\.go:\d+, made is not loaded on every path before the call, or cannot be copied there\)$`
+}
