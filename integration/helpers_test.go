@@ -1,73 +1,50 @@
 // Package integration runs the built statuslint binary through the real
-// tools users run it with (go vet, go fix, golangci-lint, gopls) on nested
-// modules that use the real controller-runtime.
+// go vet and go fix on copies of the bundled example operator, which uses
+// the real controller-runtime, and checks the command as users meet it.
+// The tests that build another tool to run statuslint in are packages of
+// their own, so that each stays well within go test's default timeout:
+// integration/golangci (golangci-lint), integration/gopls (gopls),
+// integration/nogo (a nogo-shaped vet tool) and integration/frontends (the
+// differential test of the front ends), with integration/conflict (the
+// conflict harness). What they share is in integration/internal.
 package integration
 
 import (
-	"bytes"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"strings"
-	"sync"
 	"testing"
 
+	"github.com/statuslint/statuslint/integration/internal/frontend"
 	"github.com/statuslint/statuslint/internal/testmodule"
 )
 
-var (
-	buildOnce sync.Once
-	binPath   string
-	buildErr  error
-	buildOut  []byte
-)
+// result is what a command printed and how it exited.
+type result = frontend.Result
 
 // statuslintBinary builds cmd/statuslint once per test run and returns its path.
 func statuslintBinary(t testing.TB) string {
 	t.Helper()
-	buildOnce.Do(func() {
-		dir, err := testmodule.SharedDir("statuslint-bin-")
-		if err != nil {
-			buildErr = err
-			return
-		}
-		binPath = filepath.Join(dir, "statuslint")
-		cmd := exec.Command("go", "build", "-o", binPath, "./cmd/statuslint")
-		cmd.Dir = testmodule.RepoRoot(t)
-		buildOut, buildErr = cmd.CombinedOutput()
-	})
-	if buildErr != nil {
-		t.Fatalf("building statuslint: %v\n%s", buildErr, buildOut)
-	}
-	return binPath
-}
-
-// result is what a command printed and how it exited.
-type result struct {
-	Stdout, Stderr string
-	ExitCode       int
+	return frontend.Statuslint(t)
 }
 
 // run runs name with args in dir and returns its output; it fails the test
 // only when the command cannot be started.
 func run(t testing.TB, dir string, env []string, name string, args ...string) result {
 	t.Helper()
-	cmd := exec.Command(name, args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), env...)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	res := result{Stdout: stdout.String(), Stderr: stderr.String()}
-	if err != nil {
-		ee, ok := err.(*exec.ExitError)
-		if !ok {
-			t.Fatalf("%s %s: %v", name, strings.Join(args, " "), err)
-		}
-		res.ExitCode = ee.ExitCode()
-	}
-	return res
+	return frontend.Run(t, dir, env, name, args...)
 }
 
 // TestMain removes the binaries the tests built once and shared.
 func TestMain(m *testing.M) { testmodule.Main(m) }
+
+// The findings the front ends print, read as integration/internal/frontend
+// reads them for every integration package.
+var (
+	diagLine        = frontend.DiagLine
+	diagnostics     = frontend.Diagnostics
+	cutPassName     = frontend.CutPassName
+	firstDifference = frontend.FirstDifference
+)
+
+func goVet(t *testing.T, dir string, args ...string) []string {
+	t.Helper()
+	return frontend.GoVet(t, dir, args...)
+}

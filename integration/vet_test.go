@@ -3,81 +3,15 @@ package integration
 import (
 	"encoding/json"
 	"flag"
-	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
-	"slices"
-	"sort"
 	"strings"
 	"testing"
 
-	"github.com/statuslint/statuslint/analyzer"
-	"github.com/statuslint/statuslint/internal/ignore"
 	"github.com/statuslint/statuslint/internal/testmodule"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of the integration tests")
-
-var diagLine = regexp.MustCompile(`^(\S+\.go):(\d+):(\d+): (.*)$`)
-
-// diagnostics extracts "file:line:col: message" lines from a tool's output,
-// with file names relative to dir, sorted, and without the pass's name that
-// go vet's and the command's messages end with (NameFindings), so that
-// they compare with the front ends that name the pass apart (gopls,
-// golangci-lint, nogo); TestPassNames checks the names. The related information go vet
-// and statuslint print under a finding, indented (the reconcile path, one
-// step a line), is appended to the finding's line, each entry as
-// " [related file:line:col: message]".
-func diagnostics(dir, out string) []string {
-	var lines []string
-	for _, l := range strings.Split(out, "\n") {
-		m := diagLine.FindStringSubmatch(strings.TrimSpace(l))
-		if m == nil {
-			continue
-		}
-		file := m[1]
-		if rel, err := filepath.Rel(dir, file); err == nil && filepath.IsAbs(file) {
-			file = rel
-		}
-		file = strings.TrimPrefix(file, "./")
-		if msg, ok := strings.CutPrefix(m[4], "\t"); ok && len(lines) > 0 {
-			lines[len(lines)-1] += " [related " + file + ":" + m[2] + ":" + m[3] + ": " + msg + "]"
-			continue
-		}
-		lines = append(lines, file+":"+m[2]+":"+m[3]+": "+withoutPassName(m[4]))
-	}
-	sort.Strings(lines)
-	return lines
-}
-
-// withoutPassName returns a message without the " (pass)" it ends with.
-func withoutPassName(msg string) string {
-	if rest, name, ok := cutPassName(msg); ok && name != "" {
-		return rest
-	}
-	return msg
-}
-
-// cutPassName splits a message into its text and the name of the pass it
-// ends with, " (statusupdate)"; ok is false when it ends with none.
-func cutPassName(msg string) (text, pass string, ok bool) {
-	for _, name := range append(slices.Clone(analyzer.Names), ignore.Name) {
-		if text, found := strings.CutSuffix(msg, " ("+name+")"); found {
-			return text, name, true
-		}
-	}
-	return msg, "", false
-}
-
-func goVet(t *testing.T, dir string, args ...string) []string {
-	t.Helper()
-	r := run(t, dir, nil, "go", append([]string{"vet", "-vettool=" + statuslintBinary(t)}, append(args, "./...")...)...)
-	if r.ExitCode != 0 && r.ExitCode != 1 {
-		t.Fatalf("go vet: exit %d\n%s", r.ExitCode, r.Stderr)
-	}
-	return diagnostics(dir, r.Stderr)
-}
 
 // TestGoVetOnExample runs statuslint through the real go vet on the
 // example operator, which uses the real controller-runtime, and checks
@@ -247,14 +181,4 @@ func snapshotGoFiles(t *testing.T, dir string) string {
 		return nil
 	})
 	return b.String()
-}
-
-// firstDifference shows where two texts start to differ.
-func firstDifference(a, b string) string {
-	i := 0
-	for i < len(a) && i < len(b) && a[i] == b[i] {
-		i++
-	}
-	start := max(0, i-200)
-	return fmt.Sprintf("at byte %d:\n%s\n--- vs ---\n%s", i, a[start:min(len(a), i+200)], b[start:min(len(b), i+200)])
 }

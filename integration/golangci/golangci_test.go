@@ -1,4 +1,9 @@
-package integration
+// Package golangci runs statuslint as a golangci-lint v2 module plugin,
+// built into golangci-lint by tools/golangci-lint: TestGolangciLint on the
+// example, and TestFrontendsGolangciLint, golangci-lint's part of the
+// differential test of the front ends. They are a package of their own,
+// the one that builds golangci-lint.
+package golangci
 
 import (
 	"encoding/json"
@@ -16,11 +21,11 @@ import (
 	"time"
 
 	"github.com/statuslint/statuslint/analyzer"
-
+	"github.com/statuslint/statuslint/integration/internal/frontend"
 	"github.com/statuslint/statuslint/internal/testmodule"
 )
 
-// The settings of integration/testdata/golangci/golangci.yml, as go vet
+// The settings of integration/golangci/testdata/golangci.yml, as go vet
 // flags. TestGolangciLint checks the file still holds these values.
 var golangciVetFlags = []string{
 	"-fieldmanager.name=statuslint-e2e",
@@ -42,11 +47,11 @@ func TestGolangciLint(t *testing.T) {
 		name, value, _ := strings.Cut(strings.TrimPrefix(flag, "-"), "=")
 		_, key, _ := strings.Cut(name, ".")
 		if !strings.Contains(cfg, key+": "+value+"\n") && !strings.Contains(cfg, key+": '"+value+"'\n") {
-			t.Fatalf("testdata/golangci/golangci.yml does not set %s to %s as golangciVetFlags does", name, value)
+			t.Fatalf("testdata/golangci.yml does not set %s to %s as golangciVetFlags does", name, value)
 		}
 	}
 
-	dir := golangciExampleCopy(t, cfg)
+	dir := frontend.ExampleCopy(t, cfg)
 	all, folded := golangciRunFolded(t, gcl, dir)
 	vet := golangciVet(t, dir)
 
@@ -58,7 +63,7 @@ func TestGolangciLint(t *testing.T) {
 		prefix := "internal/controller/widget_controller.go:141:9: statusupdate: "
 		suffix := " [(*WidgetReconciler).Reconcile calls (*WidgetReconciler).markReady at line 53]"
 		if !slices.ContainsFunc(folded, func(f string) bool { return strings.HasPrefix(f, prefix) && strings.HasSuffix(f, suffix) }) {
-			t.Errorf("golangci-lint shows no reconcile path for the Update in markReady: want %s...%s among\n%s", prefix, suffix, golangciLines(folded))
+			t.Errorf("golangci-lint shows no reconcile path for the Update in markReady: want %s...%s among\n%s", prefix, suffix, frontend.Lines(folded))
 		}
 	})
 
@@ -71,7 +76,7 @@ func TestGolangciLint(t *testing.T) {
 		}
 		if !slices.Equal(all, vet) {
 			t.Errorf("golangci-lint and go vet differ\ngolangci-lint:\n%s\ngo vet:\n%s\nonly golangci-lint:\n%s\nonly go vet:\n%s",
-				golangciLines(all), golangciLines(vet), golangciLines(golangciMinus(all, vet)), golangciLines(golangciMinus(vet, all)))
+				frontend.Lines(all), frontend.Lines(vet), frontend.Lines(frontend.Minus(all, vet)), frontend.Lines(frontend.Minus(vet, all)))
 		}
 		for _, pass := range analyzer.Names {
 			if !slices.ContainsFunc(all, func(f string) bool { return golangciPass(f) == pass }) {
@@ -84,7 +89,7 @@ func TestGolangciLint(t *testing.T) {
 		if len(all) == 0 {
 			t.Fatal("golangci-lint reported nothing, so there is nothing to silence")
 		}
-		nolintDir := golangciExampleCopy(t, cfg)
+		nolintDir := frontend.ExampleCopy(t, cfg)
 		file, line := golangciNolint(t, nolintDir, all)
 		var want []string
 		for _, f := range all {
@@ -94,7 +99,7 @@ func TestGolangciLint(t *testing.T) {
 		}
 		got := golangciRun(t, gcl, nolintDir)
 		if !slices.Equal(got, want) {
-			t.Errorf("after //nolint:statuslint on %s:%d\ngot:\n%s\nwant:\n%s", file, line, golangciLines(got), golangciLines(want))
+			t.Errorf("after //nolint:statuslint on %s:%d\ngot:\n%s\nwant:\n%s", file, line, frontend.Lines(got), frontend.Lines(want))
 		}
 	})
 
@@ -102,23 +107,23 @@ func TestGolangciLint(t *testing.T) {
 		if len(all) == 0 {
 			t.Fatal("golangci-lint reported nothing, so there is nothing to fix")
 		}
-		fixDir := golangciExampleCopy(t, cfg)
+		fixDir := frontend.ExampleCopy(t, cfg)
 		// --fix reports the findings it could not fix, at their
 		// positions before the fix.
 		unfixed := golangciRun(t, gcl, fixDir, "--fix")
-		if extra := golangciMinus(unfixed, all); len(extra) > 0 {
-			t.Fatalf("golangci-lint --fix reported findings a plain run did not:\n%s", golangciLines(extra))
+		if extra := frontend.Minus(unfixed, all); len(extra) > 0 {
+			t.Fatalf("golangci-lint --fix reported findings a plain run did not:\n%s", frontend.Lines(extra))
 		}
-		fixed := golangciMinus(all, unfixed)
+		fixed := frontend.Minus(all, unfixed)
 		if len(fixed) == 0 {
-			t.Fatalf("golangci-lint --fix fixed none of\n%s", golangciLines(all))
+			t.Fatalf("golangci-lint --fix fixed none of\n%s", frontend.Lines(all))
 		}
-		if changed := golangciChangedFiles(t, dir, fixDir); len(changed) == 0 {
-			t.Fatalf("golangci-lint --fix changed no file, but reported %d findings as fixed:\n%s", len(fixed), golangciLines(fixed))
+		if changed := frontend.ChangedFiles(t, dir, fixDir); len(changed) == 0 {
+			t.Fatalf("golangci-lint --fix changed no file, but reported %d findings as fixed:\n%s", len(fixed), frontend.Lines(fixed))
 		} else {
 			t.Logf("--fix fixed %d findings, changing %s", len(fixed), strings.Join(changed, ", "))
 		}
-		if r := run(t, fixDir, golangciGoEnv(), "go", "build", "./..."); r.ExitCode != 0 {
+		if r := frontend.Run(t, fixDir, frontend.GoEnv(), "go", "build", "./..."); r.ExitCode != 0 {
 			t.Fatalf("go build after golangci-lint --fix: exit %d\n%s", r.ExitCode, r.Stderr)
 		}
 		after := golangciRun(t, gcl, fixDir)
@@ -130,7 +135,7 @@ func TestGolangciLint(t *testing.T) {
 		// What was not fixed is still reported, possibly on other lines
 		// now, and the fixes introduced nothing new.
 		if a, u := golangciWithoutPositions(after), golangciWithoutPositions(unfixed); !slices.Equal(a, u) {
-			t.Errorf("findings after --fix differ from those --fix left\nafter:\n%s\nleft:\n%s", golangciLines(after), golangciLines(unfixed))
+			t.Errorf("findings after --fix differ from those --fix left\nafter:\n%s\nleft:\n%s", frontend.Lines(after), frontend.Lines(unfixed))
 		}
 	})
 
@@ -144,7 +149,7 @@ func TestGolangciLint(t *testing.T) {
 				if err := os.WriteFile(path, []byte(golangciConfig(t, tc.file)), 0o644); err != nil {
 					t.Fatal(err)
 				}
-				r := run(t, dir, golangciGoEnv(), gcl, "run", "--config="+path, "--output.text.path=stdout", "./...")
+				r := frontend.Run(t, dir, frontend.GoEnv(), gcl, "run", "--config="+path, "--output.text.path=stdout", "./...")
 				if r.ExitCode == 0 || r.ExitCode == 1 {
 					t.Fatalf("golangci-lint accepted %s: exit %d\n%s%s", tc.file, r.ExitCode, r.Stdout, r.Stderr)
 				}
@@ -206,71 +211,14 @@ func golangciBinary(t *testing.T) string {
 	return golangciPath
 }
 
-// golangciConfig returns the configuration file integration/testdata/golangci/name.
+// golangciConfig returns the configuration file integration/golangci/testdata/name.
 func golangciConfig(t *testing.T, name string) string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(testmodule.RepoRoot(t), "integration", "testdata", "golangci", name))
+	data, err := os.ReadFile(filepath.Join(testmodule.RepoRoot(t), "integration", "golangci", "testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return string(data)
-}
-
-// golangciExampleCopy copies example/ to a new temporary directory, points
-// its relative replace directives at the directories they name in this
-// checkout, writes cfg as its .golangci.yml and returns the directory.
-func golangciExampleCopy(t *testing.T, cfg string) string {
-	t.Helper()
-	src := filepath.Join(testmodule.RepoRoot(t), "example")
-	tmp, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	dst := filepath.Join(tmp, "example")
-	testmodule.CopyTree(t, src, dst)
-
-	r := run(t, dst, golangciGoEnv(), "go", "mod", "edit", "-json")
-	if r.ExitCode != 0 {
-		t.Fatalf("go mod edit -json: exit %d\n%s", r.ExitCode, r.Stderr)
-	}
-	var mod struct {
-		Replace []struct {
-			Old, New struct{ Path, Version string }
-		}
-	}
-	if err := json.Unmarshal([]byte(r.Stdout), &mod); err != nil {
-		t.Fatalf("go mod edit -json: %v", err)
-	}
-	for _, rep := range mod.Replace {
-		p := rep.New.Path
-		if !(p == "." || p == ".." || strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../")) {
-			continue
-		}
-		old := rep.Old.Path
-		if rep.Old.Version != "" {
-			old += "@" + rep.Old.Version
-		}
-		if r := run(t, dst, golangciGoEnv(), "go", "mod", "edit", "-replace="+old+"="+filepath.Join(src, p)); r.ExitCode != 0 {
-			t.Fatalf("go mod edit -replace: exit %d\n%s", r.ExitCode, r.Stderr)
-		}
-	}
-	if err := os.WriteFile(filepath.Join(dst, ".golangci.yml"), []byte(cfg), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return dst
-}
-
-// golangciGoEnv is the host's go environment for commands run in a copy of
-// the example: its go.sum may lack lines for the modules the replaced
-// statuslint module now requires, so the go command may add them.
-func golangciGoEnv() []string {
-	flags := []string{"-mod=mod"}
-	for _, f := range strings.Fields(os.Getenv("GOFLAGS")) {
-		if !strings.HasPrefix(f, "-mod=") && !strings.HasPrefix(f, "--mod=") {
-			flags = append(flags, f)
-		}
-	}
-	return []string{"GOFLAGS=" + strings.Join(flags, " "), "GOWORK=off"}
 }
 
 // golangciIssue matches a finding in golangci-lint's text output with
@@ -307,7 +255,7 @@ func golangciRunFolded(t *testing.T, gcl, dir string, args ...string) (findings,
 	args = append([]string{"run", "--path-mode=abs",
 		"--output.text.path=stdout", "--output.text.print-issued-lines=false", "--output.text.colors=false"},
 		append(args, "./...")...)
-	r := run(t, dir, golangciGoEnv(), gcl, args...)
+	r := frontend.Run(t, dir, frontend.GoEnv(), gcl, args...)
 	if r.ExitCode != 0 && r.ExitCode != 1 {
 		t.Fatalf("golangci-lint %s: exit %d\n%s%s", strings.Join(args, " "), r.ExitCode, r.Stdout, r.Stderr)
 	}
@@ -340,8 +288,8 @@ func golangciRunFolded(t *testing.T, gcl, dir string, args ...string) (findings,
 // in dir and returns its findings in golangciRun's form.
 func golangciVet(t *testing.T, dir string) []string {
 	t.Helper()
-	args := append(append([]string{"vet", "-vettool=" + statuslintBinary(t), "-json"}, golangciVetFlags...), "./...")
-	r := run(t, dir, golangciGoEnv(), "go", args...)
+	args := append(append([]string{"vet", "-vettool=" + frontend.Statuslint(t), "-json"}, golangciVetFlags...), "./...")
+	r := frontend.Run(t, dir, frontend.GoEnv(), "go", args...)
 	if r.ExitCode != 0 {
 		t.Fatalf("go %s: exit %d\n%s", strings.Join(args, " "), r.ExitCode, r.Stderr)
 	}
@@ -381,7 +329,7 @@ func golangciVet(t *testing.T, dir string) []string {
 					}
 					// golangci-lint names the pass before the message;
 					// go vet's message ends with it (NameFindings).
-					findings = append(findings, golangciFinding(t, dir, m[1], m[2], m[3], pass+": "+withoutPassName(d.Message)))
+					findings = append(findings, golangciFinding(t, dir, m[1], m[2], m[3], pass+": "+frontend.WithoutPassName(d.Message)))
 				}
 			}
 		}
@@ -438,34 +386,8 @@ func golangciNolint(t *testing.T, dir string, findings []string) (string, int) {
 		}
 		return file, line
 	}
-	t.Fatalf("every reported line has a comment or raw string already; cannot add //nolint:statuslint to any of\n%s", golangciLines(findings))
+	t.Fatalf("every reported line has a comment or raw string already; cannot add //nolint:statuslint to any of\n%s", frontend.Lines(findings))
 	return "", 0
-}
-
-// golangciChangedFiles lists the .go files whose contents differ between
-// the example copies a and b.
-func golangciChangedFiles(t *testing.T, a, b string) []string {
-	t.Helper()
-	var changed []string
-	err := filepath.Walk(b, func(path string, info os.FileInfo, err error) error {
-		if err != nil || info.IsDir() || !strings.HasSuffix(path, ".go") {
-			return err
-		}
-		rel, _ := filepath.Rel(b, path)
-		x, _ := os.ReadFile(filepath.Join(a, rel))
-		y, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		if string(x) != string(y) {
-			changed = append(changed, filepath.ToSlash(rel))
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return changed
 }
 
 // withoutPositions drops line and column from findings, keeping file and
@@ -480,20 +402,5 @@ func golangciWithoutPositions(findings []string) []string {
 	return out
 }
 
-// minus returns the findings of a that are not in b.
-func golangciMinus(a, b []string) []string {
-	var out []string
-	for _, x := range a {
-		if !slices.Contains(b, x) {
-			out = append(out, x)
-		}
-	}
-	return out
-}
-
-func golangciLines(findings []string) string {
-	if len(findings) == 0 {
-		return "\t(none)"
-	}
-	return "\t" + strings.Join(findings, "\n\t")
-}
+// TestMain removes the binaries the tests built once and shared.
+func TestMain(m *testing.M) { testmodule.Main(m) }

@@ -1,4 +1,8 @@
-package integration
+// Package gopls runs statuslint's analyzers in gopls, built with them by
+// tools/gopls: TestGopls and TestGoplsBuilder, and TestFrontendsGopls,
+// gopls's part of the differential test of the front ends. They are a
+// package of their own, the one that builds gopls.
+package gopls
 
 import (
 	"bytes"
@@ -18,6 +22,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/statuslint/statuslint/integration/internal/frontend"
 	"github.com/statuslint/statuslint/internal/testmodule"
 )
 
@@ -63,23 +68,10 @@ func goplsExampleCopy(t *testing.T, name string) string {
 	}
 	dir := filepath.Join(tmp, name)
 	testmodule.CopyTree(t, filepath.Join(root, "example"), dir)
-	if res := run(t, dir, goplsGoEnv(), "go", "mod", "edit", "-replace", "github.com/statuslint/statuslint="+root); res.ExitCode != 0 {
+	if res := frontend.Run(t, dir, frontend.GoEnv(), "go", "mod", "edit", "-replace", "github.com/statuslint/statuslint="+root); res.ExitCode != 0 {
 		t.Fatalf("go mod edit -replace: %s", res.Stderr)
 	}
 	return dir
-}
-
-// goplsGoEnv is the environment of the go command, gopls and statuslint in a
-// copy of the example: its go.sum may lack lines for modules this checkout
-// of statuslint requires, so the go command may add them.
-func goplsGoEnv() []string {
-	flags := []string{"-mod=mod"}
-	for _, f := range strings.Fields(os.Getenv("GOFLAGS")) {
-		if !strings.HasPrefix(f, "-mod=") && !strings.HasPrefix(f, "--mod=") {
-			flags = append(flags, f)
-		}
-	}
-	return []string{"GOFLAGS=" + strings.Join(flags, " "), "GOWORK=off"}
 }
 
 // goplsVetDiag is one diagnostic of go vet -json, with its analyzer.
@@ -94,7 +86,7 @@ type goplsVetDiag struct {
 // diagnostics.
 func goplsVet(t *testing.T, dir, statuslint string) []goplsVetDiag {
 	t.Helper()
-	res := run(t, dir, goplsGoEnv(), "go", "vet", "-vettool="+statuslint, "-json", "./...")
+	res := frontend.Run(t, dir, frontend.GoEnv(), "go", "vet", "-vettool="+statuslint, "-json", "./...")
 	if res.ExitCode != 0 {
 		t.Fatalf("go vet -vettool=statuslint -json ./... exited %d:\n%s%s", res.ExitCode, res.Stdout, res.Stderr)
 	}
@@ -123,7 +115,7 @@ func goplsVet(t *testing.T, dir, statuslint string) []goplsVetDiag {
 				for _, d := range list {
 					// gopls names the analyzer apart; go vet's message
 					// ends with it (NameFindings).
-					vd := goplsVetDiag{Analyzer: analyzer, Posn: goplsRelPosn(t, dir, d.Posn), Message: withoutPassName(d.Message)}
+					vd := goplsVetDiag{Analyzer: analyzer, Posn: goplsRelPosn(t, dir, d.Posn), Message: frontend.WithoutPassName(d.Message)}
 					for _, f := range d.SuggestedFixes {
 						vd.Fixes = append(vd.Fixes, f.Message)
 					}
@@ -168,7 +160,7 @@ var goplsSpan = regexp.MustCompile(`^(.*\.go):(\d+):(\d+)(?:-(?:\d+:)?\d+)?: (.*
 func goplsCheck(t *testing.T, dir, gopls string, files []string) ([]goplsDiag, string) {
 	t.Helper()
 	start := time.Now()
-	res := run(t, dir, goplsGoEnv(), gopls, append([]string{"check"}, files...)...)
+	res := frontend.Run(t, dir, frontend.GoEnv(), gopls, append([]string{"check"}, files...)...)
 	t.Logf("gopls check %s: %s", strings.Join(files, " "), time.Since(start).Round(time.Second))
 	if res.ExitCode != 0 {
 		t.Fatalf("gopls check exited %d:\n%s%s", res.ExitCode, res.Stdout, res.Stderr)
@@ -197,7 +189,7 @@ func goplsIsStatusupdate(msg string) bool { return strings.Contains(msg, "status
 // repository's go test ./... does not reach: its patch of gopls's analyzer
 // list must fail loudly, naming the file and the anchor, when the list moves.
 func TestGoplsBuilder(t *testing.T) {
-	res := run(t, filepath.Join(testmodule.RepoRoot(t), "tools", "gopls"), []string{"GOWORK=off"}, "go", "test", "./...")
+	res := frontend.Run(t, filepath.Join(testmodule.RepoRoot(t), "tools", "gopls"), []string{"GOWORK=off"}, "go", "test", "./...")
 	if res.ExitCode != 0 {
 		t.Fatalf("go test in tools/gopls exited %d:\n%s%s", res.ExitCode, res.Stdout, res.Stderr)
 	}
@@ -208,7 +200,7 @@ func TestGoplsBuilder(t *testing.T) {
 // for statusupdate edits a file as statuslint -fix does.
 func TestGopls(t *testing.T) {
 	gopls := goplsBinary(t)
-	statuslint := statuslintBinary(t)
+	statuslint := frontend.Statuslint(t)
 	root := testmodule.RepoRoot(t)
 	if _, err := os.Stat(filepath.Join(root, "example", "go.mod")); err != nil {
 		t.Fatalf("the example operator is missing: %v", err)
@@ -304,7 +296,7 @@ func TestGopls(t *testing.T) {
 	// pass it would also apply the other passes' fixes to the file.
 	fixDir := goplsExampleCopy(t, "fix")
 	start = time.Now()
-	res := run(t, fixDir, goplsGoEnv(), statuslint, "-statusupdate", "-fix", "./...")
+	res := frontend.Run(t, fixDir, frontend.GoEnv(), statuslint, "-statusupdate", "-fix", "./...")
 	t.Logf("statuslint -statusupdate -fix ./... exited %d in %s:\n%s%s",
 		res.ExitCode, time.Since(start).Round(time.Second), res.Stdout, res.Stderr)
 
@@ -324,7 +316,7 @@ func TestGopls(t *testing.T) {
 		done := false
 		for _, site := range sites {
 			start := time.Now()
-			res := run(t, dir, goplsGoEnv(), gopls, "codeaction", "-kind=quickfix", "-title="+titleRE, "-exec", "-write", site)
+			res := frontend.Run(t, dir, frontend.GoEnv(), gopls, "codeaction", "-kind=quickfix", "-title="+titleRE, "-exec", "-write", site)
 			t.Logf("gopls codeaction -kind=quickfix -exec -write %s: exit %d in %s", site, res.ExitCode, time.Since(start).Round(time.Second))
 			if res.ExitCode == 0 {
 				done = true
@@ -387,10 +379,13 @@ func goplsLines(set map[string]bool) string {
 func goplsDiff(t *testing.T, want, got string) string {
 	t.Helper()
 	if _, err := exec.LookPath("diff"); err == nil {
-		res := run(t, "", nil, "diff", "-u", "--label", "statuslint -fix", "--label", "gopls codeaction", want, got)
+		res := frontend.Run(t, "", nil, "diff", "-u", "--label", "statuslint -fix", "--label", "gopls codeaction", want, got)
 		return res.Stdout
 	}
 	w, _ := os.ReadFile(want)
 	g, _ := os.ReadFile(got)
 	return fmt.Sprintf("statuslint -fix:\n%s\ngopls codeaction:\n%s", w, g)
 }
+
+// TestMain removes the binaries the tests built once and shared.
+func TestMain(m *testing.M) { testmodule.Main(m) }
