@@ -29,7 +29,7 @@ func TestFrontends(t *testing.T) {
 				if r := frontend.Run(t, dir, frontend.GoEnv(), "go", "vet", "-vettool="+frontend.Statuslint(t), "-fix", "./..."); r.ExitCode != 0 {
 					t.Fatalf("go vet -vettool=statuslint -fix ./...: exit %d\n%s", r.ExitCode, r.Stderr)
 				}
-			}},
+			}, InPackage: true},
 			{Frontend: "statuslint -fix", Fix: func(t *testing.T, dir string) { differential.StandaloneFix(t, dir) }},
 		})
 }

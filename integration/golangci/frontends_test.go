@@ -37,7 +37,7 @@ func TestFrontendsGolangciLint(t *testing.T) {
 			{Frontend: "golangci-lint --tests=false", Find: find("--tests=false")},
 		},
 		[]differential.Fixer{
-			{Frontend: "golangci-lint --fix", Fix: fix()},
-			{Frontend: "golangci-lint --fix --tests=false", Fix: fix("--tests=false")},
+			{Frontend: "golangci-lint --fix", Fix: fix(), InPackage: true},
+			{Frontend: "golangci-lint --fix --tests=false", Fix: fix("--tests=false"), InPackage: true},
 		})
 }

@@ -35,6 +35,7 @@ package differential
 
 import (
 	_ "embed"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -44,6 +45,7 @@ import (
 	"time"
 
 	"github.com/statuslint/statuslint/integration/internal/frontend"
+	"github.com/statuslint/statuslint/internal/textedit"
 )
 
 // GolangciConfig is the golangci-lint configuration of the modules,
@@ -70,6 +72,12 @@ type Fixer struct {
 	Frontend string // as a user types it
 	// Fix applies the fixes to the module in dir.
 	Fix func(t *testing.T, dir string)
+	// InPackage says the front end analyses one package at a time (go
+	// vet, golangci-lint, nogo): it gets no fix that edits another
+	// package (statusupdate's sibling of another package's helper,
+	// docs/statusupdate.md), and is compared with the reference's other
+	// fixes.
+	InPackage bool
 }
 
 // module is one of the modules the front ends are compared on.
@@ -202,12 +210,82 @@ func compareFixes(t *testing.T, dir string, write func(*testing.T) string, fixer
 	if len(frontend.ChangedFiles(t, dir, ref)) == 0 {
 		t.Errorf("%s changed nothing", refFix)
 	}
+	var inPkg string // the reference's fixes that stay in their package, applied
 	for _, f := range fixers {
+		want, wantName := ref, refFix
+		if f.InPackage {
+			if inPkg == "" {
+				inPkg = write(t)
+				applyInPackageFixes(t, inPkg)
+			}
+			want, wantName = inPkg, refFix+" (the fixes within a package)"
+		}
 		fixed := write(t)
 		f.Fix(t, fixed)
-		for _, file := range frontend.ChangedFiles(t, ref, fixed) {
-			t.Errorf("%s and %s leave %s different:\n%s", f.Frontend, refFix, file,
-				diff(t, refFix, ref, f.Frontend, fixed, file))
+		for _, file := range frontend.ChangedFiles(t, want, fixed) {
+			t.Errorf("%s and %s leave %s different:\n%s", f.Frontend, wantName, file,
+				diff(t, wantName, want, f.Frontend, fixed, file))
+		}
+	}
+}
+
+// applyInPackageFixes applies to the module in dir the fixes statuslint
+// -test=false -json suggests whose edits are all in the directory of
+// their finding's file, merged as statuslint -fix merges them.
+func applyInPackageFixes(t *testing.T, dir string) {
+	t.Helper()
+	r := frontend.Run(t, dir, frontend.GoEnv(), frontend.Statuslint(t), "-test=false", "-json", "./...")
+	if r.ExitCode != 0 && r.ExitCode != 3 {
+		t.Fatalf("%s -json ./...: exit %d\n%s", reference, r.ExitCode, r.Stderr)
+	}
+	type edit struct {
+		Filename   string
+		Start, End int
+		New        string
+	}
+	var tree map[string]map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(r.Stdout), &tree); err != nil {
+		t.Fatalf("%s -json: %v\n%s", reference, err, r.Stdout)
+	}
+	byFile := make(map[string][]textedit.Edit)
+	for _, analyzers := range tree {
+		for name, raw := range analyzers {
+			var diags []struct {
+				Posn           string
+				SuggestedFixes []struct{ Edits []edit } `json:"suggested_fixes"`
+			}
+			if json.Unmarshal(raw, &diags) != nil {
+				t.Fatalf("%s -json: %s: %s", reference, name, raw)
+			}
+			for _, d := range diags {
+				file, _, _ := strings.Cut(d.Posn, ".go:")
+				pkgDir := filepath.Dir(file + ".go")
+				for _, fix := range d.SuggestedFixes {
+					if slices.ContainsFunc(fix.Edits, func(e edit) bool { return filepath.Dir(e.Filename) != pkgDir }) {
+						continue
+					}
+					for _, e := range fix.Edits {
+						m, ok := textedit.Merge(byFile[e.Filename], []textedit.Edit{{Start: e.Start, End: e.End, New: e.New}})
+						if !ok {
+							t.Fatalf("%s -json: the fix of %s conflicts with another", reference, d.Posn)
+						}
+						byFile[e.Filename] = m
+					}
+				}
+			}
+		}
+	}
+	for name, edits := range byFile {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := textedit.Apply(src, edits)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if err := os.WriteFile(name, out, 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
 }
