@@ -249,18 +249,22 @@ func StmtAfter(body *ast.BlockStmt, s ast.Stmt) ast.Stmt {
 	return next
 }
 
-// ErrCheckAfter returns the statement after load when it is the usual
-// check of the error load assigned: if err != nil { ...; return ... }.
+// ErrCheckAfter returns the last statement of the usual checks of the
+// error load assigned that follow it: one or more of if err != nil {
+// ...; return ... }, as in
+//
+//	err := r.Get(ctx, key, obj)
+//	if apierrors.IsNotFound(err) {
+//		return ctrl.Result{}, nil
+//	}
+//	if err != nil {
+//		return ctrl.Result{}, err
+//	}
+//
+// A copy taken after them is of an object that loaded.
 func ErrCheckAfter(info *types.Info, body *ast.BlockStmt, load ast.Stmt) ast.Stmt {
 	as, ok := load.(*ast.AssignStmt)
 	if !ok {
-		return nil
-	}
-	ifs, ok := StmtAfter(body, load).(*ast.IfStmt)
-	if !ok || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) == 0 {
-		return nil
-	}
-	if _, ok := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt); !ok {
 		return nil
 	}
 	assigned := make(map[types.Object]bool)
@@ -271,6 +275,26 @@ func ErrCheckAfter(info *types.Info, body *ast.BlockStmt, load ast.Stmt) ast.Stm
 			}
 		}
 	}
+	var last ast.Stmt
+	for s := ast.Stmt(as); ; {
+		ifs, ok := StmtAfter(body, s).(*ast.IfStmt)
+		if !ok || !returnsOn(info, ifs, assigned) {
+			return last
+		}
+		last, s = ifs, ifs
+	}
+}
+
+// returnsOn reports whether ifs is a check of one of the variables in
+// assigned that returns: if err != nil { ...; return ... }, with no init
+// and no else.
+func returnsOn(info *types.Info, ifs *ast.IfStmt, assigned map[types.Object]bool) bool {
+	if ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) == 0 {
+		return false
+	}
+	if _, ok := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt); !ok {
+		return false
+	}
 	uses := false
 	ast.Inspect(ifs.Cond, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && assigned[info.ObjectOf(id)] {
@@ -278,8 +302,5 @@ func ErrCheckAfter(info *types.Info, body *ast.BlockStmt, load ast.Stmt) ast.Stm
 		}
 		return !uses
 	})
-	if !uses {
-		return nil
-	}
-	return ifs
+	return uses
 }

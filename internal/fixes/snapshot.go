@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -22,7 +23,13 @@ import (
 // same load make the same edit, which drivers merge.
 type Snapshots struct {
 	byLoad map[ast.Stmt]string
-	inBody map[*ast.BlockStmt]map[string]bool
+	// declared holds the names the fixes declare, each with the source
+	// range its declaration is in scope: from the statement after the
+	// copy to the end of the block it is in. Two copies may share a name
+	// only where those ranges are apart (branches of an if, say); where
+	// they overlap, one would be declared twice in a scope or shadow the
+	// other.
+	declared []declared
 	// byParam names the snapshot parameters helpers gain (Threading), so
 	// that the fixes of a helper's several writes add the same one.
 	byParam map[*types.Var]string
@@ -30,7 +37,24 @@ type Snapshots struct {
 
 // NewSnapshots returns an empty set of names, for one pass over a package.
 func NewSnapshots() *Snapshots {
-	return &Snapshots{byLoad: make(map[ast.Stmt]string), inBody: make(map[*ast.BlockStmt]map[string]bool), byParam: make(map[*types.Var]string)}
+	return &Snapshots{byLoad: make(map[ast.Stmt]string), byParam: make(map[*types.Var]string)}
+}
+
+// declared is a name a fix declares and where it is in scope.
+type declared struct {
+	name     string
+	v        *types.Var // the object copied; nil for a parameter
+	from, to token.Pos
+}
+
+// overlaps reports whether a fix declares name somewhere in [from, to).
+func (s *Snapshots) overlaps(name string, from, to token.Pos) bool {
+	for _, d := range s.declared {
+		if d.name == name && d.from < to && from < d.to {
+			return true
+		}
+	}
+	return false
 }
 
 // Copy returns the name of the copy of v to patch from, taken right after
@@ -39,8 +63,9 @@ func NewSnapshots() *Snapshots {
 // reused). addr is set when the object argument is &v. clientName is how
 // the file names controller-runtime's client package, for the type
 // assertion a DeepCopyObject copy needs. want is the name to give a new
-// copy (made free with FreeName). On failure the name is empty and the
-// second result says why.
+// copy; where it is taken, the copy is named after its object (wBase for
+// want base), then numbered. On failure the name is empty and the second
+// result says why.
 func (s *Snapshots) Copy(pass *analysis.Pass, m *crmodel.Model, clientName string, load ast.Stmt, v *types.Var, addr bool, body *ast.BlockStmt, want string) (string, string) {
 	info := pass.TypesInfo
 	if next := StmtAfter(body, load); next != nil {
@@ -82,19 +107,48 @@ func (s *Snapshots) Copy(pass *analysis.Pass, m *crmodel.Model, clientName strin
 	if name, ok := s.byLoad[load]; ok {
 		return name, name + " := " + copyExpr
 	}
-	name := FreeName(pass.Pkg, body, load.End(), want, func(n string) bool { return s.inBody[body][n] })
-	s.byLoad[load] = name
-	if s.inBody[body] == nil {
-		s.inBody[body] = make(map[string]bool)
+	from, to := load.End(), listOf(body, load).End()
+	wants := []string{want}
+	if want == "base" && !s.copies(v, from, to) {
+		// Another object's copy has base: name this one after its
+		// object. A second copy of the same object (after a reload) is
+		// numbered.
+		wants = append(wants, v.Name()+"Base")
 	}
-	s.inBody[body][name] = true
+	name := freeNameIn(pass.Pkg, body, from, from, to, wants, s.overlaps)
+	s.byLoad[load] = name
+	s.declared = append(s.declared, declared{name, v, from, to})
 	return name, name + " := " + copyExpr
+}
+
+// listOf returns the block (or case clause) whose statement list holds s,
+// within body.
+func listOf(body *ast.BlockStmt, s ast.Stmt) ast.Node {
+	var list ast.Node = body
+	ast.Inspect(body, func(n ast.Node) bool {
+		if slices.Contains(StmtList(n), s) {
+			list = n
+			return false
+		}
+		return true
+	})
+	return list
+}
+
+// copies reports whether a fix declares a copy of v somewhere in [from, to).
+func (s *Snapshots) copies(v *types.Var, from, to token.Pos) bool {
+	for _, d := range s.declared {
+		if d.v == v && d.from < to && from < d.to {
+			return true
+		}
+	}
+	return false
 }
 
 // Taken reports whether a fix of this pass already gave name to a copy in
 // body, for a caller choosing another name there (FreeName's reserved).
 func (s *Snapshots) Taken(body *ast.BlockStmt) func(string) bool {
-	return func(name string) bool { return s.inBody[body][name] }
+	return func(name string) bool { return s.overlaps(name, body.Pos(), body.End()) }
 }
 
 // Reserve records that a fix of this pass declares name in body by other
@@ -102,24 +156,7 @@ func (s *Snapshots) Taken(body *ast.BlockStmt) func(string) bool {
 // copy in body, or in a function literal inside it, that name: it would be
 // declared twice in one scope, or shadow the parameter.
 func (s *Snapshots) Reserve(body *ast.BlockStmt, name string) {
-	ast.Inspect(body, func(n ast.Node) bool {
-		var b *ast.BlockStmt
-		switch n := n.(type) {
-		case *ast.BlockStmt:
-			if n == body {
-				b = n
-			}
-		case *ast.FuncLit:
-			b = n.Body
-		}
-		if b != nil {
-			if s.inBody[b] == nil {
-				s.inBody[b] = make(map[string]bool)
-			}
-			s.inBody[b][name] = true
-		}
-		return true
-	})
+	s.declared = append(s.declared, declared{name, nil, body.Pos(), body.End()})
 }
 
 // MethodSig returns the signature of t's method name, or nil.

@@ -324,7 +324,16 @@
 //     constant it sets as FieldManager of request options; the most used
 //     one, ties broken by first use, and one whose name is not shadowed at
 //     the call;
-//  2. the configured name (-fieldmanager.name), as a string literal;
+//  2. the configured name (-fieldmanager.name), through one constant the
+//     fixes declare for the package, in the first file by name that has
+//     such a call and no build constraint (const fieldOwner =
+//     client.FieldOwner("<name>"), every fix making the same edit, so
+//     that one fix alone or all of them compile); the literal,
+//     client.FieldOwner("<name>"), where the constant cannot be: in a
+//     _test.go file, where fieldOwner is shadowed, or when the package, a
+//     file's imports, or a .go file of the directory the pass does not
+//     see as production code (a test, a file of other build tags) has the
+//     name;
 //  3. none: there is no fix, and the message says so.
 //
 // The fix is a pure insertion before the call's closing parenthesis (on a

@@ -137,6 +137,7 @@ func run(pass *analysis.Pass, cfg *Config, res *reach.Result) (any, error) {
 			return true
 		})
 	}
+	r.declareOwner()
 	if r.exports {
 		r.handed.canWrap = r.handed.canWrap || c.canWrap()
 		r.handed.export(pass)
@@ -180,6 +181,9 @@ type reporter struct {
 	cfg    *Config
 	c      *checker
 	owners []*ownerCand
+	// pending are the findings whose fix passes the configured owner,
+	// reported once every call is seen (declareOwner).
+	pending []configuredFix
 
 	exports bool     // the package may export ParamWrites facts
 	handed  handedOn // writes for the package's facts
@@ -264,10 +268,14 @@ func (r *reporter) check(file *ast.File, call *ast.CallExpr) {
 	case ignore.CgoProcessed(file):
 		d.Message += " (no suggested fix: " + ignore.CgoReason + ")"
 	default:
-		text, edits, ok := r.owner(file, call)
+		text, edits, configured, ok := r.owner(file, call)
 		if !ok {
 			d.Message += " (set -fieldmanager.name to get a suggested fix)"
 			break
+		}
+		if configured {
+			r.pending = append(r.pending, configuredFix{d: d, file: file, call: call, test: r.c.testCtx})
+			return // reported by declareOwner
 		}
 		edits = append(edits, r.insertion(call, text))
 		d.SuggestedFixes = []analysis.SuggestedFix{{

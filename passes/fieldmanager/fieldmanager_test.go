@@ -6,6 +6,8 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/statuslint/statuslint/internal/fixtest"
+
 	"github.com/statuslint/statuslint/internal/relatedtest"
 	"github.com/statuslint/statuslint/passes/fieldmanager"
 )
@@ -79,6 +81,7 @@ func TestFixes(t *testing.T) {
 		"fieldmanager/reusetyped",
 		"fieldmanager/shadow",
 		"fieldmanager/imports",
+		"fieldmanager/ownerconst",
 	)
 }
 
@@ -209,4 +212,35 @@ func TestNewKeepsConfig(t *testing.T) {
 func TestIgnoreDirectives(t *testing.T) {
 	t.Parallel()
 	analysistest.Run(t, current(t), fieldmanager.New(&fieldmanager.Config{}), "fieldmanager/ignored")
+}
+
+// TestOwnerConstEachFixAlone applies each fix of the package that gains
+// an owner constant on its own, as an editor applies one, and requires the
+// package to compile: every fix that passes the constant declares it, with
+// the same edit.
+func TestOwnerConstEachFixAlone(t *testing.T) {
+	t.Parallel()
+	dir := current(t)
+	a := fieldmanager.New(&fieldmanager.Config{Name: "widget-controller"})
+	results := analysistest.Run(t, dir, a, "fieldmanager/ownerconst")
+	n := 0
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			for _, fix := range d.SuggestedFixes {
+				var edits fixtest.Edits
+				if err := edits.Add(r.Pass.Fset, fix); err != nil {
+					t.Fatal(err)
+				}
+				files, err := edits.Apply()
+				if err != nil {
+					t.Fatal(err)
+				}
+				fixtest.CheckCompiles(t, dir, files, "fieldmanager/ownerconst")
+				n++
+			}
+		}
+	}
+	if n != 5 {
+		t.Errorf("%d fixes, want 5", n)
+	}
 }

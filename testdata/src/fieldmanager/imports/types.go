@@ -1,5 +1,7 @@
 // Package imports writes from files that do not import the client
-// package: the fix adds the import.
+// package: the fix adds the import. The package has a function named
+// fieldOwner, so the fixes pass the literal owner, not a constant of that
+// name (see fieldmanager/ownerconst).
 package imports
 
 import (
@@ -12,3 +14,5 @@ type R struct {
 }
 
 func newObject() *corev1.ConfigMap { return &corev1.ConfigMap{} }
+
+func fieldOwner() string { return "" }

@@ -1,5 +1,7 @@
 // Package shadow has local variables named client: the fix imports the
-// client package under a name that resolves at the call.
+// client package under a name that resolves at the call. The package has
+// a function named fieldOwner, so the fixes pass the literal owner, not a
+// constant of that name (see fieldmanager/ownerconst).
 package shadow
 
 import (
@@ -26,3 +28,5 @@ func (r *R) write(ctx context.Context, cm *corev1.ConfigMap, w *v1alpha1.Widget)
 func (r *R) unshadowed(ctx context.Context, cm *corev1.ConfigMap) error {
 	return r.Client.Update(ctx, cm) // want `Update of \*corev1\.ConfigMap names no field manager`
 }
+
+func fieldOwner() string { return "" }

@@ -1,0 +1,105 @@
+// Package snapshots covers where the status fix takes its copy and what
+// it names it: after every check of the load's error, and one name per
+// scope where the loads are in scopes apart.
+package snapshots
+
+import (
+	"context"
+
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+
+	"statusupdate/api"
+)
+
+// NotFoundFirst checks NotFound before the other errors: the copy goes
+// after both checks, not between them.
+type NotFoundFirst struct {
+	client.Client
+}
+
+func (r *NotFoundFirst) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &api.Widget{}
+	err := r.Get(ctx, req.NamespacedName, w)
+	if apierrors.IsNotFound(err) {
+		return reconcile.Result{}, nil
+	}
+	if err != nil {
+		return reconcile.Result{}, err
+	}
+	w.Status.Ready = true
+	return reconcile.Result{}, r.Status().Update(ctx, w) // want `status written with Update in the reconcile path;`
+}
+
+// Branches loads a different object in each branch: each branch's copy
+// is base, their scopes apart.
+type Branches struct {
+	client.Client
+}
+
+func (r *Branches) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	if req.Name == "a" {
+		a := &api.Widget{}
+		if err := r.Get(ctx, req.NamespacedName, a); err != nil {
+			return reconcile.Result{}, err
+		}
+		a.Status.Ready = true
+		return reconcile.Result{}, r.Status().Update(ctx, a) // want `status written with Update in the reconcile path;`
+	}
+	b := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, b); err != nil {
+		return reconcile.Result{}, err
+	}
+	b.Status.Ready = false
+	return reconcile.Result{}, r.Status().Update(ctx, b) // want `status written with Update in the reconcile path;`
+}
+
+// TwoObjects writes two objects' statuses in one scope: the second copy
+// is named after its object, not base2.
+type TwoObjects struct {
+	client.Client
+}
+
+func (r *TwoObjects) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, err
+	}
+	w.Status.Ready = true
+	if err := r.Status().Update(ctx, w); err != nil { // want `status written with Update in the reconcile path;`
+		return reconcile.Result{}, err
+	}
+	peer := &api.Widget{}
+	if err := r.Get(ctx, client.ObjectKey{Namespace: req.Namespace, Name: req.Name + "-peer"}, peer); err != nil {
+		return reconcile.Result{}, err
+	}
+	peer.Status.Ready = w.Status.Ready
+	return reconcile.Result{}, r.Status().Update(ctx, peer) // want `status written with Update in the reconcile path;`
+}
+
+// Shadowing loads in an outer scope and again in an inner one: the inner
+// copy must not shadow the outer one the outer write patches from.
+type Shadowing struct {
+	client.Client
+}
+
+func (r *Shadowing) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, err
+	}
+	if req.Name == "peer" {
+		peer := &api.Widget{}
+		if err := r.Get(ctx, client.ObjectKey{Namespace: req.Namespace, Name: "peer"}, peer); err != nil {
+			return reconcile.Result{}, err
+		}
+		peer.Status.Ready = true
+		if err := r.Status().Update(ctx, peer); err != nil { // want `status written with Update in the reconcile path;`
+			return reconcile.Result{}, err
+		}
+		w.Status.Ready = true
+		return reconcile.Result{}, r.Status().Update(ctx, w) // want `status written with Update in the reconcile path;`
+	}
+	return reconcile.Result{}, nil
+}
