@@ -13,10 +13,11 @@ import (
 )
 
 // TestConflicts runs the three variants of the example operator at the quick
-// size on a real kube-apiserver and etcd. It asserts what the fixes promise
-// of the fully fixed operator and that the shipped one does churn, so the
-// harness is seen to measure something; the -fix-only variant is reported,
-// not asserted, since what -fix covers is expected to grow.
+// size on a real kube-apiserver and etcd. It asserts what the fixes promise:
+// statuslint -fix alone takes the operator to no 409 on a status write, no
+// steady-state status write and no observedGeneration regression, as the
+// operator fixed by hand (the reference) does; and the shipped one does
+// churn, so the harness is seen to measure something.
 func TestConflicts(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a kube-apiserver and etcd; not in -short")
@@ -62,15 +63,15 @@ func TestConflicts(t *testing.T) {
 	if shipped.SteadyStatusWritesPerMinute <= 0 {
 		t.Errorf("shipped: %.0f steady-state status writes/min, want > 0 (the conditions mistake writes on every reconcile)", shipped.SteadyStatusWritesPerMinute)
 	}
-	if fixed.APIServer409Status != 0 || fixed.Client409ConflictStatus != 0 {
-		t.Errorf("%s: 409 on status writes: %d (apiserver), %d (client), want 0", fixed.Variant, fixed.APIServer409Status, fixed.Client409ConflictStatus)
+	for _, v := range []*driver.Result{fixOnly, fixed} {
+		if v.APIServer409Status != 0 || v.Client409ConflictStatus != 0 {
+			t.Errorf("%s: 409 on status writes: %d (apiserver), %d (client), want 0", v.Variant, v.APIServer409Status, v.Client409ConflictStatus)
+		}
+		if v.SteadyStatusWritesPerMinute != 0 || v.SteadyClientStatusWritesPerMinute != 0 {
+			t.Errorf("%s: steady-state status writes/min %.1f (apiserver), %.1f (client), want 0", v.Variant, v.SteadyStatusWritesPerMinute, v.SteadyClientStatusWritesPerMinute)
+		}
+		if v.Regressions != 0 {
+			t.Errorf("%s: %d observedGeneration regressions: %v", v.Variant, v.Regressions, v.RegressionExamples)
+		}
 	}
-	if fixed.SteadyStatusWritesPerMinute != 0 || fixed.SteadyClientStatusWritesPerMinute != 0 {
-		t.Errorf("%s: steady-state status writes/min %.1f (apiserver), %.1f (client), want 0", fixed.Variant, fixed.SteadyStatusWritesPerMinute, fixed.SteadyClientStatusWritesPerMinute)
-	}
-	if fixed.Regressions != 0 {
-		t.Errorf("%s: %d observedGeneration regressions: %v", fixed.Variant, fixed.Regressions, fixed.RegressionExamples)
-	}
-	t.Logf("%s (reported, not asserted): 409 on status writes %d, steady-state status writes %.0f/min, regressions %d",
-		fixOnly.Variant, fixOnly.APIServer409Status, fixOnly.SteadyStatusWritesPerMinute, fixOnly.Regressions)
 }

@@ -73,7 +73,10 @@ func (s *Snapshots) Copy(pass *analysis.Pass, m *crmodel.Model, clientName strin
 			if c, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok && len(c.Args) == 0 {
 				if sel, ok := c.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "DeepCopy" {
 					if u, _ := ObjectVar(info, sel.X); u == v {
-						if id, ok := as.Lhs[0].(*ast.Ident); ok && id.Name != "_" {
+						// Reused only while it stays the object as
+						// loaded: a copy changed or handed on later would
+						// leave changes out of the patch.
+						if id, ok := as.Lhs[0].(*ast.Ident); ok && id.Name != "_" && keptAsLoaded(pass, body, id) {
 							return id.Name, ""
 						}
 					}
@@ -191,4 +194,11 @@ func methodSig(pkg *types.Package, t types.Type, name string) *types.Signature {
 		}
 	}
 	return nil
+}
+
+// keptAsLoaded reports whether the variable id declares is only read in
+// body (readOnly): a copy of the object as it was loaded.
+func keptAsLoaded(pass *analysis.Pass, body *ast.BlockStmt, id *ast.Ident) bool {
+	c, _ := pass.TypesInfo.Defs[id].(*types.Var)
+	return c != nil && readOnly(pass.TypesInfo, FileOf(pass, id.Pos()), body, c, nil)
 }

@@ -237,8 +237,8 @@ func (th *Threading) passSnapshot(site *callSite, want types.Type, depth int) []
 	if name, ok := th.params[body][u]; ok && !addr && types.AssignableTo(dc.Results().At(0).Type(), u.Type()) {
 		// The caller gains a snapshot parameter of u in this fix: renew
 		// it after the load.
-		if existing := copiedAfter(info, body, load, u); existing != "" {
-			name = existing
+		if existing := copiedAfter(info, body, load, u); existing != nil && keptAsLoaded(pass, body, existing) {
+			name = existing.Name
 		}
 		edits := []analysis.TextEdit{{Pos: lastArg.End(), End: lastArg.End(), NewText: []byte(", " + name)}}
 		if name == th.params[body][u] {
@@ -259,28 +259,28 @@ func (th *Threading) passSnapshot(site *callSite, want types.Type, depth int) []
 	return edits
 }
 
-// copiedAfter returns the name of the copy of u that the statement after
-// load already takes (x := u.DeepCopy()), or "".
-func copiedAfter(info *types.Info, body *ast.BlockStmt, load ast.Stmt, u *types.Var) string {
+// copiedAfter returns the identifier of the copy of u that the statement
+// after load already takes (x := u.DeepCopy()), or nil.
+func copiedAfter(info *types.Info, body *ast.BlockStmt, load ast.Stmt, u *types.Var) *ast.Ident {
 	as, ok := StmtAfter(body, load).(*ast.AssignStmt)
 	if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
-		return ""
+		return nil
 	}
 	c, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
 	if !ok || len(c.Args) != 0 {
-		return ""
+		return nil
 	}
 	sel, ok := c.Fun.(*ast.SelectorExpr)
 	if !ok || sel.Sel.Name != "DeepCopy" {
-		return ""
+		return nil
 	}
 	if v, _ := ObjectVar(info, sel.X); v != u {
-		return ""
+		return nil
 	}
 	if id, ok := as.Lhs[0].(*ast.Ident); ok && id.Name != "_" {
-		return id.Name
+		return id
 	}
-	return ""
+	return nil
 }
 
 // NamedInTests reports whether a _test.go file beside decl's file names

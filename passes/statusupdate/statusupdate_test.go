@@ -40,7 +40,7 @@ func testdata(elem ...string) string {
 // TestFixes covers the fixable writes; every fix is checked against a
 // .golden file.
 func TestFixes(t *testing.T) {
-	results := analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(t, ""), "statusupdate/basic", "statusupdate/shadow", "statusupdate/snapshots")
+	results := analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(t, ""), "statusupdate/basic", "statusupdate/shadow", "statusupdate/snapshots", "statusupdate/kept")
 	// The reconcile paths, related information.
 	relatedtest.Check(t, results, []string{
 		"basic.go:177: basic.go:169 (*ParamReconciler).Reconcile calls (*ParamReconciler).refresh",

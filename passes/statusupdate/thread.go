@@ -21,6 +21,10 @@ import (
 //		...
 //		return r.Status().Patch(ctx, w, client.MergeFrom(base))
 //
+// A helper already handed such a copy (updateStatus(ctx, original, w),
+// original := w.DeepCopy() right after the load in every caller, only read
+// after) patches from it instead (fixes.Kept).
+//
 // This is the snapshot the fix takes where the object is loaded, so the
 // patch carries every change made since, by the callers and the helper.
 // A copy taken in the helper would miss the callers' changes, and a copy
@@ -47,11 +51,17 @@ func threadSnapshot(pass *analysis.Pass, res *reach.Result, ol *objectLoads, fil
 		load, _, _ := lastLoad(ol, path, body, u)
 		return load
 	}}
-	edits, name := th.Param(decl, v)
-	if edits == nil {
+	// A parameter that every caller already fills with a copy taken
+	// after the load is the snapshot: patch from it, and change no
+	// signature. Else the helper gains one.
+	var edits []analysis.TextEdit
+	msg := "%s copied where the callers of %s load the object"
+	name := th.Kept(decl, v)
+	if name != "" {
+		msg = "%s, the copy the callers of %s take after the load"
+	} else if edits, name = th.Param(decl, v); edits == nil {
 		return nil
 	}
-	// The helper patches from the parameter it gains.
 	clientName, importEdits := fixes.AddImport(pass, file, call.Pos(), crmodel.ClientPath, "client")
 	objArg := call.Args[1]
 	edits = append(edits,
@@ -60,7 +70,7 @@ func threadSnapshot(pass *analysis.Pass, res *reach.Result, ol *objectLoads, fil
 	)
 	edits = append(edits, importEdits...)
 	return &analysis.SuggestedFix{
-		Message:   fmt.Sprintf("Patch the status with %s.MergeFrom(%s), %s copied where the callers of %s load the object", clientName, name, name, decl.Name.Name),
+		Message:   fmt.Sprintf("Patch the status with %s.MergeFrom(%s), "+msg, clientName, name, name, decl.Name.Name),
 		TextEdits: fixes.UniqueEdits(edits),
 	}
 }
