@@ -481,7 +481,13 @@ func (c *checker) threadedSnapshotFix(file *ast.File, body *ast.BlockStmt, obj *
 		return nil, noCopy
 	}
 	th := &fixes.Threading{Pass: c.pass, Res: c.res, Names: c.snapshots, LastLoad: func(path []ast.Node, body *ast.BlockStmt, v *types.Var) ast.Stmt {
-		load, _, _ := fixes.LastLoad(info, fixes.GetInto(c.res.Model, info), path, body, v)
+		// statusupdate's loads, so that its threaded fix of the same
+		// helper's write takes its copies after the same statements
+		// (after a write of the object, as well as after a Get): a copy
+		// after an earlier Get here would hand the helper a second
+		// argument where it gains one parameter (pulp-operator's
+		// backup controller).
+		load, _, _ := fixes.LastLoad(info, c.objectLoads().LoadsVar, path, body, v)
 		return load
 	}}
 	edits, name := th.Param(decl, obj)
@@ -961,4 +967,14 @@ func checkFormatted(tf *token.File, src []byte, edits []analysis.TextEdit) strin
 		return "the guarded code would need reformatting"
 	}
 	return ""
+}
+
+// objectLoads is statusupdate's model of the calls that load an object
+// (fixes.ObjectLoads), without other packages' facts, which this pass
+// does not read; built once a package.
+func (c *checker) objectLoads() *fixes.ObjectLoads {
+	if c.loads == nil {
+		c.loads = fixes.NewObjectLoads(c.pass, c.res.Model, nil)
+	}
+	return c.loads
 }

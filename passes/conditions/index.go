@@ -19,7 +19,8 @@ import (
 type checker struct {
 	pass  *analysis.Pass
 	res   *reach.Result
-	guard *crash.Guard // the panics recovered from, reported once
+	guard *crash.Guard       // the panics recovered from, reported once
+	loads *fixes.ObjectLoads // statusupdate's loads, for threading (objectLoads)
 
 	funcs   []*ssa.Function // the package's functions with bodies, closures included
 	inPkg   map[*ssa.Function]bool

@@ -119,7 +119,7 @@ func exportFreshness(pass *analysis.Pass, res *reach.Result, ol *objectLoads) {
 // leave object parameters written (see objectLoads), for the packages
 // that call them.
 func exportWritten(pass *analysis.Pass, ol *objectLoads) {
-	for fn, params := range ol.writes {
+	for fn, params := range ol.Writes {
 		if !fn.Exported() || fn.Pkg() != pass.Pkg || len(params) == 0 {
 			continue
 		}

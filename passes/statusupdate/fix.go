@@ -91,7 +91,7 @@ func suggestFix(pass *analysis.Pass, res *reach.Result, ol *objectLoads, file *a
 		}
 		return nil, reason, false
 	}
-	if !ol.isGet(loadCall) && !late {
+	if !ol.IsGet(loadCall) && !late {
 		return nil, "", true
 	}
 	if late && loadedElsewhere(ol, body, v, loadCall, load, reload) {
@@ -184,12 +184,12 @@ func loadedElsewhere(ol *objectLoads, body *ast.BlockStmt, v *types.Var, load *a
 		}
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			if n != load && ol.loadsVar(n, v) && ol.isGet(n) {
+			if n != load && ol.LoadsVar(n, v) && ol.IsGet(n) {
 				found = true
 			}
 		case *ast.AssignStmt:
 			for _, lhs := range n.Lhs {
-				if id, ok := ast.Unparen(lhs).(*ast.Ident); ok && ol.info.Uses[id] == v {
+				if id, ok := ast.Unparen(lhs).(*ast.Ident); ok && ol.Info().Uses[id] == v {
 					found = true
 				}
 			}
@@ -242,7 +242,7 @@ func newSnapshotNames() *snapshotNames {
 // package's helpers that leave the object written) and its advice for a
 // function literal.
 func lastLoad(ol *objectLoads, path []ast.Node, body *ast.BlockStmt, v *types.Var) (ast.Stmt, *ast.CallExpr, string) {
-	load, call, problem := fixes.LastLoad(ol.info, ol.loadsVar, path, body, v)
+	load, call, problem := fixes.LastLoad(ol.Info(), ol.LoadsVar, path, body, v)
 	reason := problem.Reason(v.Name())
 	if problem == fixes.NotLoadedInLiteral {
 		reason += "; snapshot it where it is loaded and patch with client.MergeFrom"

@@ -88,7 +88,7 @@ func freshAt(pass *analysis.Pass, res *reach.Result, ol *objectLoads, file *ast.
 	if load == nil {
 		return freshFromCallers(pass, res, ol, path, v, via, depth)
 	}
-	if !ol.isGet(load) {
+	if !ol.IsGet(load) {
 		return true, cond // written just before: the server's answer
 	}
 	t := &readerTrace{info: info, res: res, seen: make(map[ssa.Value]bool), via: via}

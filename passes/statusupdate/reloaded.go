@@ -32,8 +32,8 @@ import (
 // call; nils and the reason (to add to the LoadedAgain one) when the move
 // is not safe, or nils and no reason when there is no such pair.
 func afterReloads(pass *analysis.Pass, m *crmodel.Model, ol *objectLoads, names *snapshotNames, path []ast.Node, body *ast.BlockStmt, v *types.Var) (load ast.Stmt, loadCall *ast.CallExpr, reload ast.Stmt, reason string) {
-	load, loadCall, reload = fixes.LastLoadBeforeReloads(ol.info, ol.loadsVar, path, body, v)
-	if load == nil || !ol.isGet(loadCall) {
+	load, loadCall, reload = fixes.LastLoadBeforeReloads(ol.Info(), ol.LoadsVar, path, body, v)
+	if load == nil || !ol.IsGet(loadCall) {
 		return nil, nil, nil, ""
 	}
 	if names.changes == nil {

@@ -70,7 +70,7 @@ func rereads(ol *objectLoads, file *ast.File, w *reach.Write) bool {
 	if w.Call == nil || len(w.Call.Args) < 2 || file == nil {
 		return true // cannot tell: the clause a judged case asked for
 	}
-	v, _ := fixes.ObjectVar(ol.info, w.Call.Args[1])
+	v, _ := fixes.ObjectVar(ol.Info(), w.Call.Args[1])
 	if v == nil {
 		return true
 	}

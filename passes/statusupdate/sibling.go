@@ -146,9 +146,37 @@ func (s *siblings) fact(fn *ssa.Function) *PatchesFrom {
 		return fact
 	}
 	if why == "" {
+		why = s.noObjectParam(fn)
+	}
+	if why == "" {
 		return nil
 	}
 	return &PatchesFrom{Why: why}
+}
+
+// noObjectParam says why fn, which takes no object parameter, gets no
+// sibling: the object it writes comes in a field of a struct parameter
+// (pulp-operator's RemoveTelemetryResources(FunctionResources{Pulp: ...})).
+// "" when no parameter is such a struct: fn finds the object itself.
+func (s *siblings) noObjectParam(fn *ssa.Function) string {
+	sig := fn.Signature
+	for i := 0; i < sig.Params().Len(); i++ {
+		t := sig.Params().At(i).Type()
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok {
+			continue
+		}
+		for j := 0; j < st.NumFields(); j++ {
+			if f := st.Field(j); s.objectParam(f.Type()) {
+				return fmt.Sprintf("%s is handed the object in %s.%s, a field of a parameter; a sibling that patches from a copy needs the object as a parameter of its own",
+					fn.Name(), types.TypeString(t, func(p *types.Package) string { return p.Name() }), f.Name())
+			}
+		}
+	}
+	return ""
 }
 
 // objectParam reports whether t can be a Kubernetes object: a pointer or

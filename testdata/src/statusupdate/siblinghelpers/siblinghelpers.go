@@ -65,3 +65,16 @@ func MarkDone(ctx context.Context, c client.Client, w *api.Widget) error { // wa
 	w.Status.Ready = true
 	return c.Status().Update(ctx, w)
 }
+
+// Resources hands the helper its object in a field.
+type Resources struct {
+	Client client.Client
+	Widget *api.Widget
+}
+
+// Disable writes the status of the object in its parameter's field: no
+// sibling, and the reason says where the object is.
+func Disable(ctx context.Context, res Resources) { // want Disable:"no sibling: Disable is handed the object in siblinghelpers.Resources.Widget, a field of a parameter; a sibling that patches from a copy needs the object as a parameter of its own"
+	res.Widget.Status.Ready = false
+	res.Client.Status().Update(ctx, res.Widget)
+}

@@ -59,7 +59,8 @@ func (r *NoFix) Reconcile(ctx context.Context, req reconcile.Request) (reconcile
 	if err := siblinghelpers.SetPhase(ctx, r, &w); err != nil { // want `patch the status in siblinghelpers\.SetPhase instead \(no suggested fix: SetPhaseFrom is taken\)$`
 		return reconcile.Result{}, err
 	}
-	siblinghelpers.Async(ctx, r, &w) // want `patch the status in siblinghelpers\.Async instead \(no suggested fix: Async hands w on in a deferred call or a goroutine\)$`
+	siblinghelpers.Async(ctx, r, &w)                                             // want `patch the status in siblinghelpers\.Async instead \(no suggested fix: Async hands w on in a deferred call or a goroutine\)$`
+	siblinghelpers.Disable(ctx, siblinghelpers.Resources{Client: r, Widget: &w}) // want `patch the status in siblinghelpers\.Disable instead \(no suggested fix: Disable is handed the object in siblinghelpers\.Resources\.Widget, a field of a parameter;`
 	made := &api.Widget{}
 	made.Name = req.Name
 	return reconcile.Result{}, siblinghelpers.MarkDone(ctx, r, made) // want `patch the status in siblinghelpers\.MarkDone instead \(no suggested fix: at siblings\.go:\d+, made is not loaded on every path before the call, or cannot be copied there\)$`

@@ -1,0 +1,212 @@
+package fixes
+
+import (
+	"go/ast"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
+
+	"github.com/statuslint/statuslint/internal/crmodel"
+)
+
+// ObjectLoads tells which calls leave an object as the API server has it:
+// controller-runtime's Get, and Create, Update and Patch, which decode the
+// server's answer into the object (crmodel's LoadedObject); and the
+// package's own functions that write an object parameter so on every path
+// to every return, so that a status Update after a call of a helper that
+// updated the object is known to be fresh; and other packages' functions
+// with a fact that says the same (statusupdate's LeavesWritten). One model
+// for the passes whose threaded fixes must agree on where an object was
+// last loaded (statusupdate's patch and conditions' guard of one helper's
+// write), so that they make the same edits.
+type ObjectLoads struct {
+	pass *analysis.Pass
+	m    *crmodel.Model
+	info *types.Info
+	// Writes maps a function of the package to the indices of the object
+	// parameters it leaves written.
+	Writes map[*types.Func][]int
+	// facts returns the indices another package's function leaves
+	// written, from a fact; nil when the pass has no such facts.
+	facts func(*types.Func) []int
+}
+
+// helperRounds is how deep helpers calling helpers are summarised.
+const helperRounds = 2
+
+// NewObjectLoads summarises the package's functions. facts reads another
+// package's functions' summaries (nil: none are known).
+func NewObjectLoads(pass *analysis.Pass, m *crmodel.Model, facts func(*types.Func) []int) *ObjectLoads {
+	ol := &ObjectLoads{pass: pass, m: m, info: pass.TypesInfo, Writes: make(map[*types.Func][]int), facts: facts}
+	for round := 0; round < helperRounds; round++ {
+		for _, f := range pass.Files {
+			for _, d := range f.Decls {
+				decl, ok := d.(*ast.FuncDecl)
+				if !ok || decl.Body == nil || decl.Type.Results == nil {
+					continue
+				}
+				fn, ok := ol.info.Defs[decl.Name].(*types.Func)
+				if !ok {
+					continue
+				}
+				params := fn.Type().(*types.Signature).Params()
+				var written map[*types.Var]bool
+				for i := 0; i < params.Len(); i++ {
+					if slices.Contains(ol.Writes[fn], i) {
+						continue
+					}
+					if written == nil {
+						written = ol.writtenVars(decl.Body)
+					}
+					if written[params.At(i)] && ol.leavesWritten(f, decl, params.At(i)) {
+						ol.Writes[fn] = append(ol.Writes[fn], i)
+					}
+				}
+			}
+		}
+	}
+	return ol
+}
+
+// leavesWritten reports whether every return of decl comes after, or
+// makes, a write of v (Create, Update, Patch), and decl never reads into v
+// or assigns it.
+func (ol *ObjectLoads) leavesWritten(file *ast.File, decl *ast.FuncDecl, v *types.Var) bool {
+	list := decl.Body.List
+	if len(list) == 0 || Reloads(ol.m, ol.info, decl.Body, v) {
+		return false
+	}
+	if _, ok := list[len(list)-1].(*ast.ReturnStmt); !ok {
+		return false // falls off the end, or ends in a loop or a panic
+	}
+	ok := true
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if !ol.returnsWritten(file, decl.Body, n, v) {
+				ok = false
+			}
+			return false
+		}
+		return ok
+	})
+	return ok
+}
+
+// returnsWritten reports whether ret makes a write of v, or comes after one
+// on every path.
+func (ol *ObjectLoads) returnsWritten(file *ast.File, body *ast.BlockStmt, ret *ast.ReturnStmt, v *types.Var) bool {
+	for _, r := range ret.Results {
+		if ol.writesIn(r, v) {
+			return true
+		}
+	}
+	path, _ := astutil.PathEnclosingInterval(file, ret.Pos(), ret.End())
+	// if err := r.Update(ctx, w); err != nil { return err }: the return
+	// comes after the write in the if statement's header.
+	for _, n := range path {
+		if n == body {
+			break
+		}
+		if ifs, ok := n.(*ast.IfStmt); ok {
+			for _, h := range []ast.Node{ifs.Init, ifs.Cond} {
+				if h != nil && ol.writesIn(h, v) {
+					return true
+				}
+			}
+		}
+	}
+	_, load, _ := LastLoad(ol.info, ol.LoadsVar, path, body, v)
+	return load != nil && !ol.IsGet(load)
+}
+
+// writtenVars returns the variables that some call in n writes (LoadsVar
+// without Get). A parameter outside it cannot be left written, and most
+// parameters are: this spares leavesWritten's walks of the body for them.
+func (ol *ObjectLoads) writtenVars(n ast.Node) map[*types.Var]bool {
+	vars := make(map[*types.Var]bool)
+	ast.Inspect(n, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || ol.IsGet(call) {
+			return true
+		}
+		if obj := ol.m.LoadedObject(ol.info, call); obj != nil {
+			if u, _ := ObjectVar(ol.info, obj); u != nil {
+				vars[u] = true
+			}
+		}
+		for _, i := range ol.written(crmodel.CalledFunc(ol.info, call)) {
+			if i < len(call.Args) {
+				if u, _ := ObjectVar(ol.info, call.Args[i]); u != nil {
+					vars[u] = true
+				}
+			}
+		}
+		return true
+	})
+	return vars
+}
+
+// writesIn reports whether n, function literals aside, calls a write of v.
+func (ol *ObjectLoads) writesIn(n ast.Node, v *types.Var) bool {
+	writes := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if ol.LoadsVar(n, v) && !ol.IsGet(n) {
+				writes = true
+			}
+		}
+		return !writes
+	})
+	return writes
+}
+
+// LoadsVar reports whether call leaves the object v names as the API
+// server has it.
+func (ol *ObjectLoads) LoadsVar(call *ast.CallExpr, v *types.Var) bool {
+	if obj := ol.m.LoadedObject(ol.info, call); obj != nil {
+		u, _ := ObjectVar(ol.info, obj)
+		return u == v
+	}
+	for _, i := range ol.written(crmodel.CalledFunc(ol.info, call)) {
+		if i < len(call.Args) {
+			if u, _ := ObjectVar(ol.info, call.Args[i]); u == v {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// written returns the indices of the object parameters fn leaves written:
+// from the package's own summary, or from another package's fact.
+func (ol *ObjectLoads) written(fn *types.Func) []int {
+	if fn == nil {
+		return nil
+	}
+	fn = fn.Origin() // facts sit on the generic declaration
+	if fn.Pkg() == ol.pass.Pkg {
+		return ol.Writes[fn]
+	}
+	if fn.Pkg() != nil && ol.facts != nil {
+		return ol.facts(fn)
+	}
+	return nil
+}
+
+// IsGet reports whether call is controller-runtime's Get: a read, which
+// may come from the cache; every other load is a write.
+func (ol *ObjectLoads) IsGet(call *ast.CallExpr) bool {
+	fn, _ := crmodel.MethodCall(ol.info, call)
+	return fn != nil && fn.Name() == "Get" && ol.m.LoadedObject(ol.info, call) != nil
+}
+
+// Info is the type information the loads are read from.
+func (ol *ObjectLoads) Info() *types.Info { return ol.info }
