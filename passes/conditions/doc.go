@@ -284,9 +284,11 @@
 // &obj.Status). This is the threading of statusupdate's fix
 // (internal/fixes.Threading), under the same rules (an unexported helper
 // the package alone calls, every call after a load or handing on its own
-// parameter) and under the same name, so where statusupdate fixes the same
-// write the two fixes make the same edits and the helper patches from
-// base only when the status differs from it. There is no comparison fix
+// parameter, the copies taken after the loads statusupdate counts: a Get,
+// and a write of the object, or a call of a helper of the package that
+// leaves it written, fixes.ObjectLoads) and under the same name, so where
+// statusupdate fixes the same write the two fixes make the same edits and
+// the helper patches from base only when the status differs from it. There is no comparison fix
 // when a caller cannot hand a copy in, when the writes follow different
 // loads, or when neither the object nor its status has a DeepCopy; the
 // note says which.
