@@ -175,7 +175,7 @@ func readOnly(info *types.Info, file *ast.File, body *ast.BlockStmt, x *types.Va
 }
 
 // onlyReads reports whether call reads its arguments without changing
-// them: a comparison (reflect.DeepEqual, apimachinery's equality.Semantic,
+// them: len or cap, a comparison (reflect.DeepEqual, apimachinery's equality.Semantic,
 // a conversion.Equalities, DeepEqual and DeepDerivative, go-cmp's Equal)
 // or a patch made from a copy (controller-runtime's client.MergeFrom,
 // MergeFromWithOptions, StrategicMergeFrom).
@@ -189,6 +189,9 @@ func onlyReads(info *types.Info, call *ast.CallExpr) bool {
 	}
 	if id == nil {
 		return false
+	}
+	if b, ok := info.Uses[id].(*types.Builtin); ok {
+		return b.Name() == "len" || b.Name() == "cap"
 	}
 	fn, _ := info.Uses[id].(*types.Func)
 	if fn == nil || fn.Pkg() == nil {

@@ -31,7 +31,7 @@ func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Res
 
 // updateStatus compares with the copy and writes only on a change.
 func (r *R) updateStatus(ctx context.Context, original, w *api.Widget) error {
-	if reflect.DeepEqual(original.Status, w.Status) {
+	if len(original.Status.Conditions) == len(w.Status.Conditions) && reflect.DeepEqual(original.Status, w.Status) {
 		return nil
 	}
 	return r.Status().Update(ctx, w) // want `status written with Update in the reconcile path`
