@@ -27,6 +27,77 @@ import (
 // decl must qualify as for Param (a helper only the package calls, that
 // does not reload v), and every call must be a plain call.
 func (th *Threading) Kept(decl *ast.FuncDecl, v *types.Var) string {
+	return th.kept(decl, v, func(p *types.Var) bool { return types.Identical(p.Type(), v.Type()) }, copiedAfter)
+}
+
+// KeptStatus returns the name of a parameter of decl that every call
+// fills with a deep copy of the status of the object it passes for v,
+// taken right after the object's last load (oldStatus :=
+// w.Status.DeepCopy()), that neither the caller nor decl changes: the
+// object as loaded is then v with that status put back. "" when none
+// does, or v's status has no DeepCopy. The rules are Kept's.
+func (th *Threading) KeptStatus(decl *ast.FuncDecl, v *types.Var) string {
+	status := StatusCopyType(th.Pass.Pkg, v.Type())
+	if status == nil {
+		return ""
+	}
+	return th.kept(decl, v, func(p *types.Var) bool { return types.Identical(p.Type(), status) }, statusCopiedAfter)
+}
+
+// StatusCopyType returns the type of obj.Status.DeepCopy() for an object
+// of type t (a pointer to a struct with a Status field whose DeepCopy
+// returns a pointer to its type), or nil.
+func StatusCopyType(pkg *types.Package, t types.Type) types.Type {
+	ptr, ok := t.Underlying().(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	f, _, _ := types.LookupFieldOrMethod(ptr.Elem(), true, pkg, "Status")
+	field, ok := f.(*types.Var)
+	if !ok || !field.IsField() {
+		return nil
+	}
+	want := types.NewPointer(field.Type())
+	dc := MethodSig(pkg, want, "DeepCopy")
+	if dc == nil || dc.Params().Len() != 0 || dc.Results().Len() != 1 || !types.Identical(dc.Results().At(0).Type(), want) {
+		return nil
+	}
+	return want
+}
+
+// statusCopiedAfter returns the identifier of the copy of u's status that
+// the statement after load already takes (x := u.Status.DeepCopy()), or
+// nil.
+func statusCopiedAfter(info *types.Info, body *ast.BlockStmt, load ast.Stmt, u *types.Var) *ast.Ident {
+	as, ok := StmtAfter(body, load).(*ast.AssignStmt)
+	if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		return nil
+	}
+	c, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	if !ok || len(c.Args) != 0 {
+		return nil
+	}
+	dc, ok := c.Fun.(*ast.SelectorExpr)
+	if !ok || dc.Sel.Name != "DeepCopy" {
+		return nil
+	}
+	st, ok := ast.Unparen(dc.X).(*ast.SelectorExpr)
+	if !ok || st.Sel.Name != "Status" {
+		return nil
+	}
+	if v, addr := ObjectVar(info, st.X); v != u || addr {
+		return nil
+	}
+	if id, ok := as.Lhs[0].(*ast.Ident); ok && id.Name != "_" {
+		return id
+	}
+	return nil
+}
+
+// kept is Kept and KeptStatus: the first parameter of decl that match
+// accepts and that every call fills with the copy copied finds right
+// after the last load of the object the call passes for v.
+func (th *Threading) kept(decl *ast.FuncDecl, v *types.Var, match func(*types.Var) bool, copied func(*types.Info, *ast.BlockStmt, ast.Stmt, *types.Var) *ast.Ident) string {
 	pass, res := th.Pass, th.Res
 	info := pass.TypesInfo
 	if decl.Body == nil {
@@ -63,7 +134,7 @@ func (th *Threading) Kept(decl *ast.FuncDecl, v *types.Var) string {
 params:
 	for i := range sig.Params().Len() {
 		p := sig.Params().At(i)
-		if i == vIdx || p.Name() == "" || p.Name() == "_" || !types.Identical(p.Type(), v.Type()) || !readOnly(info, FileOf(pass, decl.Pos()), decl.Body, p, nil) {
+		if i == vIdx || p.Name() == "" || p.Name() == "_" || !match(p) || !readOnly(info, FileOf(pass, decl.Pos()), decl.Body, p, nil) {
 			continue
 		}
 		// The copy is handed to the helper, by any of the calls.
@@ -80,13 +151,13 @@ params:
 			if check := ErrCheckAfter(info, site.body, load); check != nil {
 				load = check
 			}
-			copied := copiedAfter(info, site.body, load, site.u)
+			c := copied(info, site.body, load, site.u)
 			id, ok := ast.Unparen(call.Args[i]).(*ast.Ident)
-			if copied == nil || !ok || info.Uses[id] != info.Defs[copied] {
+			if c == nil || !ok || info.Uses[id] != info.Defs[c] {
 				continue params
 			}
-			c, _ := info.Uses[id].(*types.Var)
-			if c == nil || !readOnly(info, FileOf(pass, call.Pos()), site.body, c, func(arg ast.Expr) bool { return handed[arg] }) {
+			cv, _ := info.Uses[id].(*types.Var)
+			if cv == nil || !readOnly(info, FileOf(pass, call.Pos()), site.body, cv, func(_ *ast.CallExpr, arg ast.Expr) bool { return handed[arg] }) {
 				continue params
 			}
 		}
@@ -100,7 +171,7 @@ params:
 // function other than one that only reads it, or as an argument that
 // handedOn accepts) or calls a method of it other than a DeepCopy or a
 // getter. A copy that is only read stays the object as it was loaded.
-func readOnly(info *types.Info, file *ast.File, body *ast.BlockStmt, x *types.Var, handedOn func(ast.Expr) bool) bool {
+func readOnly(info *types.Info, file *ast.File, body *ast.BlockStmt, x *types.Var, handedOn func(call *ast.CallExpr, arg ast.Expr) bool) bool {
 	if file == nil {
 		return false
 	}
@@ -167,7 +238,7 @@ func readOnly(info *types.Info, file *ast.File, body *ast.BlockStmt, x *types.Va
 				ok = isSel && (strings.HasPrefix(sel.Sel.Name, "DeepCopy") || strings.HasPrefix(sel.Sel.Name, "Get"))
 				break
 			}
-			ok = onlyReads(info, p) || (handedOn != nil && handedOn(expr))
+			ok = onlyReads(info, p) || (handedOn != nil && handedOn(p, expr))
 		}
 		return ok
 	})

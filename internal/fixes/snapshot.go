@@ -197,8 +197,49 @@ func methodSig(pkg *types.Package, t types.Type, name string) *types.Signature {
 }
 
 // keptAsLoaded reports whether the variable id declares is only read in
-// body (readOnly): a copy of the object as it was loaded.
+// body (readOnly), handed on only to functions of the package that only
+// read the parameter it fills (a helper that patches from it): a copy of
+// the object as it was loaded.
 func keptAsLoaded(pass *analysis.Pass, body *ast.BlockStmt, id *ast.Ident) bool {
 	c, _ := pass.TypesInfo.Defs[id].(*types.Var)
-	return c != nil && readOnly(pass.TypesInfo, FileOf(pass, id.Pos()), body, c, nil)
+	return c != nil && readOnly(pass.TypesInfo, FileOf(pass, id.Pos()), body, c, readByCallee(pass, 2))
+}
+
+// readByCallee returns a handedOn for readOnly that accepts an argument
+// of a plain call of a function of the package whose parameter it fills
+// that function only reads, depth calls deep.
+func readByCallee(pass *analysis.Pass, depth int) func(call *ast.CallExpr, arg ast.Expr) bool {
+	if depth == 0 {
+		return nil
+	}
+	return func(call *ast.CallExpr, arg ast.Expr) bool {
+		fn := crmodel.CalledFunc(pass.TypesInfo, call)
+		if fn == nil || fn.Pkg() != pass.Pkg {
+			return false
+		}
+		sig := fn.Type().(*types.Signature)
+		i := slices.Index(call.Args, arg)
+		if i < 0 || call.Ellipsis.IsValid() || (sig.Variadic() && i >= sig.Params().Len()-1) || i >= sig.Params().Len() {
+			return false
+		}
+		decl := funcDecl(pass, fn)
+		if decl == nil || decl.Body == nil {
+			return false
+		}
+		return readOnly(pass.TypesInfo, FileOf(pass, decl.Pos()), decl.Body, sig.Params().At(i), readByCallee(pass, depth-1))
+	}
+}
+
+// funcDecl returns the declaration of fn among the package's files.
+func funcDecl(pass *analysis.Pass, fn *types.Func) *ast.FuncDecl {
+	file := FileOf(pass, fn.Pos())
+	if file == nil {
+		return nil
+	}
+	for _, d := range file.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && pass.TypesInfo.Defs[fd.Name] == fn {
+			return fd
+		}
+	}
+	return nil
 }

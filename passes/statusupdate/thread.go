@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -59,6 +60,14 @@ func threadSnapshot(pass *analysis.Pass, res *reach.Result, ol *objectLoads, fil
 	name := th.Kept(decl, v)
 	if name != "" {
 		msg = "%s, the copy the callers of %s take after the load"
+	} else if status := th.KeptStatus(decl, v); status != "" {
+		// The callers hand in a copy of the status only: the object
+		// as loaded is v with it put back, copied right before the
+		// write.
+		if edits, name = statusPutBack(pass, decl, path, v, status); edits == nil {
+			return nil
+		}
+		msg = "%s, " + v.Name() + " with the status the callers of %s copy after the load put back"
 	} else if edits, name = th.Param(decl, v); edits == nil {
 		return nil
 	}
@@ -73,4 +82,43 @@ func threadSnapshot(pass *analysis.Pass, res *reach.Result, ol *objectLoads, fil
 		Message:   fmt.Sprintf("Patch the status with %s.MergeFrom(%s), "+msg, clientName, name, name, decl.Name.Name),
 		TextEdits: fixes.UniqueEdits(edits),
 	}
+}
+
+// statusPutBack returns the edits that, right before the statement of
+// decl that holds the write at the end of path, copy v and put back the
+// status a parameter holds, the base of the patch, and the copy's name:
+//
+//	original := w.DeepCopy()
+//	original.Status = *oldStatus
+//	return r.Status().Patch(ctx, w, client.MergeFrom(original))
+//
+// nil when the statement is not in a block of decl or v has no DeepCopy.
+func statusPutBack(pass *analysis.Pass, decl *ast.FuncDecl, path []ast.Node, v *types.Var, status string) ([]analysis.TextEdit, string) {
+	dc := fixes.MethodSig(pass.Pkg, v.Type(), "DeepCopy")
+	if dc == nil || dc.Params().Len() != 0 || dc.Results().Len() != 1 || !types.Identical(dc.Results().At(0).Type(), v.Type()) {
+		return nil, ""
+	}
+	var stmt ast.Stmt
+	for i := 0; i+1 < len(path); i++ {
+		s, ok := path[i].(ast.Stmt)
+		if !ok {
+			continue
+		}
+		switch path[i+1].(type) {
+		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+			stmt = s
+		}
+		if stmt != nil {
+			break
+		}
+	}
+	if stmt == nil || stmt.Pos() < decl.Body.Pos() || stmt.End() > decl.Body.End() {
+		return nil, ""
+	}
+	// Not base: conditions' guard of the same write may give the helper a
+	// parameter of that name.
+	name := fixes.FreeName(pass.Pkg, decl.Body, stmt.Pos(), "original", func(n string) bool { return n == "base" })
+	indent := strings.Repeat("\t", pass.Fset.Position(stmt.Pos()).Column-1)
+	text := name + " := " + v.Name() + ".DeepCopy()\n" + indent + name + ".Status = *" + status + "\n" + indent
+	return []analysis.TextEdit{{Pos: stmt.Pos(), End: stmt.Pos(), NewText: []byte(text)}}, name
 }

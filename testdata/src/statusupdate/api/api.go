@@ -12,6 +12,12 @@ type WidgetStatus struct {
 	Conditions []metav1.Condition
 }
 
+func (in *WidgetStatus) DeepCopy() *WidgetStatus {
+	out := new(WidgetStatus)
+	*out = *in
+	return out
+}
+
 type Widget struct {
 	metav1.TypeMeta
 	metav1.ObjectMeta

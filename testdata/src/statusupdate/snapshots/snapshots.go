@@ -5,6 +5,7 @@ package snapshots
 
 import (
 	"context"
+	"reflect"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -103,3 +104,44 @@ func (r *Shadowing) Reconcile(ctx context.Context, req reconcile.Request) (recon
 	}
 	return reconcile.Result{}, nil
 }
+
+// HandedCopy already copies after the load and hands the copy to a
+// helper of the package that only compares with it: the fix patches from
+// that copy.
+type HandedCopy struct {
+	client.Client
+}
+
+func (r *HandedCopy) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, err
+	}
+	orig := w.DeepCopy()
+	w.Status.Ready = true
+	if sameStatus(orig, w) {
+		return reconcile.Result{}, nil
+	}
+	return reconcile.Result{}, r.Status().Update(ctx, w) // want `status written with Update in the reconcile path;`
+}
+
+func sameStatus(a, b *api.Widget) bool { return reflect.DeepEqual(a.Status, b.Status) }
+
+// ChangedCopy hands its copy to a helper that changes it: the copy is no
+// longer the object as loaded, and the fix takes its own.
+type ChangedCopy struct {
+	client.Client
+}
+
+func (r *ChangedCopy) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, err
+	}
+	orig := w.DeepCopy()
+	markCopy(orig)
+	w.Status.Ready = true
+	return reconcile.Result{}, r.Status().Update(ctx, w) // want `status written with Update in the reconcile path;`
+}
+
+func markCopy(c *api.Widget) { c.Status.Ready = true }
