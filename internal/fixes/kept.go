@@ -69,29 +69,7 @@ func StatusCopyType(pkg *types.Package, t types.Type) types.Type {
 // the statement after load already takes (x := u.Status.DeepCopy()), or
 // nil.
 func statusCopiedAfter(info *types.Info, body *ast.BlockStmt, load ast.Stmt, u *types.Var) *ast.Ident {
-	as, ok := StmtAfter(body, load).(*ast.AssignStmt)
-	if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
-		return nil
-	}
-	c, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-	if !ok || len(c.Args) != 0 {
-		return nil
-	}
-	dc, ok := c.Fun.(*ast.SelectorExpr)
-	if !ok || dc.Sel.Name != "DeepCopy" {
-		return nil
-	}
-	st, ok := ast.Unparen(dc.X).(*ast.SelectorExpr)
-	if !ok || st.Sel.Name != "Status" {
-		return nil
-	}
-	if v, addr := ObjectVar(info, st.X); v != u || addr {
-		return nil
-	}
-	if id, ok := as.Lhs[0].(*ast.Ident); ok && id.Name != "_" {
-		return id
-	}
-	return nil
+	return deepCopyAfter(info, body, load, u, "Status")
 }
 
 // kept is Kept and KeptStatus: the first parameter of decl that match

@@ -68,21 +68,10 @@ func (s *Snapshots) overlaps(name string, from, to token.Pos) bool {
 // result says why.
 func (s *Snapshots) Copy(pass *analysis.Pass, m *crmodel.Model, clientName string, load ast.Stmt, v *types.Var, addr bool, body *ast.BlockStmt, want string) (string, string) {
 	info := pass.TypesInfo
-	if next := StmtAfter(body, load); next != nil {
-		if as, ok := next.(*ast.AssignStmt); ok && as.Tok == token.DEFINE && len(as.Lhs) == 1 && len(as.Rhs) == 1 {
-			if c, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok && len(c.Args) == 0 {
-				if sel, ok := c.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "DeepCopy" {
-					if u, _ := ObjectVar(info, sel.X); u == v {
-						// Reused only while it stays the object as
-						// loaded: a copy changed or handed on later would
-						// leave changes out of the patch.
-						if id, ok := as.Lhs[0].(*ast.Ident); ok && id.Name != "_" && keptAsLoaded(pass, body, id) {
-							return id.Name, ""
-						}
-					}
-				}
-			}
-		}
+	// Reused only while it stays the object as loaded: a copy changed
+	// or handed on later would leave changes out of the patch.
+	if id := copiedAfter(info, body, load, v); id != nil && keptAsLoaded(pass, body, id) {
+		return id.Name, ""
 	}
 
 	objType := v.Type()

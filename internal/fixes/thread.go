@@ -262,6 +262,13 @@ func (th *Threading) passSnapshot(site *callSite, want types.Type, depth int) []
 // copiedAfter returns the identifier of the copy of u that the statement
 // after load already takes (x := u.DeepCopy()), or nil.
 func copiedAfter(info *types.Info, body *ast.BlockStmt, load ast.Stmt, u *types.Var) *ast.Ident {
+	return deepCopyAfter(info, body, load, u, "")
+}
+
+// deepCopyAfter returns the identifier the statement after load declares
+// with a deep copy of u (x := u.DeepCopy()), or of its field (x :=
+// u.Status.DeepCopy() for field Status), or nil.
+func deepCopyAfter(info *types.Info, body *ast.BlockStmt, load ast.Stmt, u *types.Var, field string) *ast.Ident {
 	as, ok := StmtAfter(body, load).(*ast.AssignStmt)
 	if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
 		return nil
@@ -274,7 +281,15 @@ func copiedAfter(info *types.Info, body *ast.BlockStmt, load ast.Stmt, u *types.
 	if !ok || sel.Sel.Name != "DeepCopy" {
 		return nil
 	}
-	if v, _ := ObjectVar(info, sel.X); v != u {
+	x := sel.X
+	if field != "" {
+		f, ok := ast.Unparen(x).(*ast.SelectorExpr)
+		if !ok || f.Sel.Name != field {
+			return nil
+		}
+		x = f.X
+	}
+	if v, addr := ObjectVar(info, x); v != u || (field != "" && addr) {
 		return nil
 	}
 	if id, ok := as.Lhs[0].(*ast.Ident); ok && id.Name != "_" {
