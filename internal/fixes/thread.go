@@ -51,8 +51,9 @@ type Threading struct {
 //
 // The helper must be one the package alone calls and that nothing else
 // depends on the signature of: unexported, only ever called (not used as
-// a value), not generic, not variadic, not a method an interface of the
-// package names; it must not read into v or assign it. Every call must be
+// a value), not generic, not a method an interface of the package names
+// (a variadic helper takes the snapshot before its variadic parameter);
+// it must not read into v or assign it. Every call must be
 // a plain call (not deferred or started with go) passing a local variable
 // that its function loaded on every path before the call.
 func (th *Threading) Param(decl *ast.FuncDecl, v *types.Var) ([]analysis.TextEdit, string) {
@@ -73,7 +74,7 @@ func (th *Threading) Arg(call *ast.CallExpr, arg ast.Expr, want types.Type) []an
 	if th.params == nil {
 		th.params = make(map[*ast.BlockStmt]map[*types.Var]string)
 	}
-	if len(call.Args) == 0 || call.Ellipsis.IsValid() {
+	if len(call.Args) == 0 {
 		return nil
 	}
 	site := th.site(call, arg)
@@ -107,7 +108,7 @@ func (th *Threading) param(decl *ast.FuncDecl, v *types.Var, depth int) ([]analy
 		return nil, ""
 	}
 	sig := obj.Type().(*types.Signature)
-	if sig.Variadic() || (sig.Recv() != nil && NamedByInterface(pass, obj)) {
+	if sig.Recv() != nil && NamedByInterface(pass, obj) {
 		return nil, ""
 	}
 	idx := -1
@@ -136,8 +137,7 @@ func (th *Threading) param(decl *ast.FuncDecl, v *types.Var, depth int) ([]analy
 		th.params[decl.Body] = make(map[*types.Var]string)
 	}
 	th.params[decl.Body][v] = name
-	last := decl.Type.Params.List[len(decl.Type.Params.List)-1]
-	edits := []analysis.TextEdit{{Pos: last.End(), End: last.End(), NewText: []byte(", " + name + " " + types.ExprString(typeExpr))}}
+	edits := []analysis.TextEdit{SnapshotParam(decl, sig, name, types.ExprString(typeExpr))}
 	var sites []*callSite
 	for _, c := range callers {
 		sc, ok := c.(*ssa.Call)
@@ -145,7 +145,7 @@ func (th *Threading) param(decl *ast.FuncDecl, v *types.Var, depth int) ([]analy
 			return nil, "" // deferred, started with go, or recursive
 		}
 		call := res.CallExpr(sc.Pos())
-		if call == nil || idx >= len(call.Args) || call.Ellipsis.IsValid() {
+		if call == nil || idx >= len(call.Args) || (sig.Variadic() && idx >= sig.Params().Len()-1) {
 			return nil, ""
 		}
 		site := th.site(call, call.Args[idx])
@@ -171,9 +171,11 @@ func (th *Threading) param(decl *ast.FuncDecl, v *types.Var, depth int) ([]analy
 // callSite is a call of a helper being threaded: the object variable its
 // argument names (addr for &u), where the call is, and the statement
 // that last loads u before it in its function (nil when none does on
-// every path).
+// every path). sig is the helper's signature, which says where the
+// snapshot argument goes (SnapshotArg).
 type callSite struct {
 	call   *ast.CallExpr
+	sig    *types.Signature
 	u      *types.Var
 	addr   bool
 	path   []ast.Node
@@ -185,7 +187,11 @@ type callSite struct {
 func (th *Threading) site(call *ast.CallExpr, arg ast.Expr) *callSite {
 	u, addr := ObjectVar(th.Pass.TypesInfo, arg)
 	file := FileOf(th.Pass, call.Pos())
-	if u == nil || file == nil {
+	sig := CalleeSig(th.Pass.TypesInfo, call)
+	if u == nil || file == nil || sig == nil {
+		return nil
+	}
+	if _, ok := SnapshotArg(sig, call, "base"); !ok {
 		return nil
 	}
 	path, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.End())
@@ -194,7 +200,7 @@ func (th *Threading) site(call *ast.CallExpr, arg ast.Expr) *callSite {
 		return nil
 	}
 	load := th.LastLoad(path, body, u)
-	return &callSite{call: call, u: u, addr: addr, path: path, body: body, params: params, load: load}
+	return &callSite{call: call, sig: sig, u: u, addr: addr, path: path, body: body, params: params, load: load}
 }
 
 // passSnapshot returns the edits that give site's call, a call of a helper
@@ -206,8 +212,11 @@ func (th *Threading) site(call *ast.CallExpr, arg ast.Expr) *callSite {
 func (th *Threading) passSnapshot(site *callSite, want types.Type, depth int) []analysis.TextEdit {
 	pass, res, names := th.Pass, th.Res, th.Names
 	info := pass.TypesInfo
-	call, u, addr, path, body, params, load := site.call, site.u, site.addr, site.path, site.body, site.params, site.load
-	lastArg := call.Args[len(call.Args)-1]
+	u, addr, path, body, params, load := site.u, site.addr, site.path, site.body, site.params, site.load
+	arg := func(name string) analysis.TextEdit {
+		e, _ := SnapshotArg(site.sig, site.call, name) // checked by site
+		return e
+	}
 	if load == nil {
 		// The caller hands on its own parameter: thread through it.
 		if addr || params == nil || u.Pos() < params.Pos() || u.Pos() >= params.End() || !types.AssignableTo(u.Type(), want) {
@@ -221,7 +230,7 @@ func (th *Threading) passSnapshot(site *callSite, want types.Type, depth int) []
 		if edits == nil {
 			return nil
 		}
-		return append(edits, analysis.TextEdit{Pos: lastArg.End(), End: lastArg.End(), NewText: []byte(", " + name)})
+		return append(edits, arg(name))
 	}
 	objType := u.Type()
 	if addr {
@@ -240,7 +249,7 @@ func (th *Threading) passSnapshot(site *callSite, want types.Type, depth int) []
 		if existing := copiedAfter(info, body, load, u); existing != nil && keptAsLoaded(pass, body, existing) {
 			name = existing.Name
 		}
-		edits := []analysis.TextEdit{{Pos: lastArg.End(), End: lastArg.End(), NewText: []byte(", " + name)}}
+		edits := []analysis.TextEdit{arg(name)}
 		if name == th.params[body][u] {
 			indent := strings.Repeat("\t", pass.Fset.Position(load.Pos()).Column-1)
 			edits = append(edits, analysis.TextEdit{Pos: load.End(), End: load.End(), NewText: []byte("\n" + indent + name + " = " + u.Name() + ".DeepCopy()")})
@@ -251,7 +260,7 @@ func (th *Threading) passSnapshot(site *callSite, want types.Type, depth int) []
 	if baseName == "" {
 		return nil
 	}
-	edits := []analysis.TextEdit{{Pos: lastArg.End(), End: lastArg.End(), NewText: []byte(", " + baseName)}}
+	edits := []analysis.TextEdit{arg(baseName)}
 	if copyStmt != "" {
 		indent := strings.Repeat("\t", pass.Fset.Position(load.Pos()).Column-1)
 		edits = append(edits, analysis.TextEdit{Pos: load.End(), End: load.End(), NewText: []byte("\n" + indent + copyStmt)})
@@ -333,6 +342,51 @@ func ParamTypeExpr(decl *ast.FuncDecl, v *types.Var) ast.Expr {
 		}
 	}
 	return nil
+}
+
+// SnapshotParam returns the edit that declares the snapshot parameter
+// name of type typ in decl, whose signature is sig: after the last
+// parameter, or, when decl is variadic, just before the variadic one (a
+// parameter cannot follow it). SnapshotArg hands it in at the same place.
+func SnapshotParam(decl *ast.FuncDecl, sig *types.Signature, name, typ string) analysis.TextEdit {
+	list := decl.Type.Params.List
+	last := list[len(list)-1]
+	if sig.Variadic() {
+		return analysis.TextEdit{Pos: last.Pos(), End: last.Pos(), NewText: []byte(name + " " + typ + ", ")}
+	}
+	return analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte(", " + name + " " + typ)}
+}
+
+// SnapshotArg returns the edit that hands name to call, a call of a
+// function of signature sig that gains a snapshot parameter where
+// SnapshotParam puts it: after the last argument, or, for a variadic
+// callee, before the arguments its variadic parameter takes (xs... among
+// them). ok is false when the call has fewer arguments than that.
+func SnapshotArg(sig *types.Signature, call *ast.CallExpr, name string) (analysis.TextEdit, bool) {
+	n := sig.Params().Len()
+	if sig.Variadic() {
+		if len(call.Args) >= n {
+			at := call.Args[n-1].Pos()
+			return analysis.TextEdit{Pos: at, End: at, NewText: []byte(name + ", ")}, true
+		}
+		n--
+	}
+	if len(call.Args) != n || n == 0 || (call.Ellipsis.IsValid() && !sig.Variadic()) {
+		return analysis.TextEdit{}, false
+	}
+	last := call.Args[n-1]
+	return analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte(", " + name)}, true
+}
+
+// CalleeSig returns the signature of the function call calls, its
+// receiver not among the parameters; nil for a conversion or a builtin.
+func CalleeSig(info *types.Info, call *ast.CallExpr) *types.Signature {
+	tv, ok := info.Types[call.Fun]
+	if !ok || tv.IsType() || tv.IsBuiltin() {
+		return nil
+	}
+	sig, _ := tv.Type.Underlying().(*types.Signature)
+	return sig
 }
 
 // NamedByInterface reports whether an interface type of the package has

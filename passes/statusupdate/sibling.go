@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
@@ -46,6 +47,11 @@ import (
 type PatchesFrom struct {
 	Name  string // the sibling's name
 	Param int    // index of the object parameter (the receiver not counted)
+	// InPlace is set when the function itself is the fix: it reads the
+	// object again before each write (a Get in a conflict retry), so it
+	// patches from a copy it takes after that read, Name is its own name,
+	// and its callers change nothing.
+	InPlace bool
 	// Edits add the sibling and whatever else it needs (siblings of the
 	// package's helpers on the way to the write, an import), in this
 	// package's files. They are left out where no driver can apply them
@@ -60,6 +66,9 @@ func (f *PatchesFrom) String() string {
 	if f.Name == "" {
 		return "no sibling: " + f.Why
 	}
+	if f.InPlace {
+		return fmt.Sprintf("patches in place from a copy after its own read, parameter %d", f.Param)
+	}
 	return fmt.Sprintf("patches from a snapshot as %s, parameter %d", f.Name, f.Param)
 }
 
@@ -70,12 +79,16 @@ type sibling struct {
 	name  string
 	edits []analysis.TextEdit
 	why   string // when no sibling can be made
+	// inPlace: the function is its own fix (see inPlace), name its name.
+	inPlace bool
 }
 
 // siblings makes the package's siblings, each at most once.
 type siblings struct {
 	pass  *analysis.Pass
 	res   *reach.Result
+	ol    *objectLoads
+	snaps *snapshotNames // the package's snapshot names, shared with its own fixes
 	made  map[siblingKey]*sibling
 	names map[string]bool // the sibling names taken so far, by scope (see freeName)
 	// texts is whether to write the siblings' text: only where a driver
@@ -95,8 +108,8 @@ const maxSiblingDepth = 3
 // exportSiblings attaches a PatchesFrom fact to every exported function
 // and method of the package that may reach a status Update, for the
 // packages that call them.
-func exportSiblings(pass *analysis.Pass, res *reach.Result) {
-	s := &siblings{pass: pass, res: res, made: make(map[siblingKey]*sibling), names: make(map[string]bool), texts: fixes.AcrossPackages()}
+func exportSiblings(pass *analysis.Pass, res *reach.Result, ol *objectLoads, names *snapshotNames) {
+	s := &siblings{pass: pass, res: res, ol: ol, snaps: names, made: make(map[siblingKey]*sibling), names: make(map[string]bool), texts: fixes.AcrossPackages()}
 	for _, sf := range res.SourceFuncs() {
 		fn := sf.Fn
 		if fn == nil || fn.Parent() != nil || fn.Synthetic != "" {
@@ -129,7 +142,7 @@ func (s *siblings) fact(fn *ssa.Function) *PatchesFrom {
 			why = sb.why
 			continue
 		}
-		fact := &PatchesFrom{Name: sb.name, Param: i}
+		fact := &PatchesFrom{Name: sb.name, Param: i, InPlace: sb.inPlace}
 		if s.texts {
 			edits, err := fixes.FileEditsOf(s.pass.Fset, fixes.UniqueEdits(sb.edits))
 			if err != nil {
@@ -192,8 +205,8 @@ func (s *siblings) objectParam(t types.Type) bool {
 }
 
 // of returns the sibling of fn for its object parameter param: fn's
-// declaration again under a new name, with a last parameter base of the
-// object's type, each status Update of the object a merge patch from base,
+// declaration again under a new name, with a parameter base of the
+// object's type (last, or before a variadic parameter), each status Update of the object a merge patch from base,
 // and each call that hands the object to a helper of the package that
 // updates its status a call of that helper's sibling. It has none (why)
 // when a status Update reachable from fn is of something else, or in
@@ -231,117 +244,42 @@ func (s *siblings) make(fn *ssa.Function, param, depth int) *sibling {
 	if obj == nil || fn.TypeParams().Len() > 0 || (sig.Recv() != nil && recvTypeParams(sig.Recv().Type())) {
 		return fail("%s is generic", name)
 	}
-	if sig.Variadic() {
-		return fail("%s is variadic", name)
-	}
 	v := sig.Params().At(param)
 	typeExpr := fixes.ParamTypeExpr(decl, v)
 	if typeExpr == nil || v.Name() == "" || v.Name() == "_" {
 		return fail("%s does not name its object parameter", name)
 	}
 	if fixes.Reloads(res.Model, info, decl.Body, v) {
-		return fail("%s reads into %s or assigns it", name, v.Name())
+		return s.inPlace(fn, decl, file, v, depth)
+	}
+	baseName := fixes.FreeName(pass.Pkg, decl.Body, decl.Body.Pos(), "base", nil)
+
+	inDecl, edits, failed := s.rewrite(fn, []*ssa.Function{fn}, v, file, depth, func(_ ast.Node, _ string, addr bool) (string, []analysis.TextEdit) {
+		if addr {
+			return "", nil
+		}
+		return baseName, nil
+	}, fmt.Sprintf("%s updates the status of something other than %s", name, v.Name()))
+	if failed != nil {
+		return failed
+	}
+	if len(inDecl) == 0 {
+		// Every write is in helpers that patch from their own copies:
+		// fn needs no sibling either.
+		return &sibling{name: name, inPlace: true, edits: edits}
 	}
 	sibName := s.freeName(obj)
 	if sibName == "" {
 		return fail("%sFrom is taken", name)
 	}
-	baseName := fixes.FreeName(pass.Pkg, decl.Body, decl.Body.Pos(), "base", nil)
-
-	// Each Update this function can reach must be made a patch here or
-	// in the sibling of a helper it calls.
-	updates := make(map[*reach.Write]bool)
-	for _, w := range res.WritesFrom(fn) {
-		if w.Verb == "Update" {
-			updates[w] = true
-		}
-	}
-	var edits, inDecl []analysis.TextEdit // inDecl: edits of the declaration's text
-	for _, w := range res.Writes {
-		if w.Fn != fn || w.Verb != "Update" {
-			continue
-		}
-		delete(updates, w)
-		switch {
-		case w.External != nil:
-			return fail("%s reaches it through %s, in another package", name, w.ExternalName)
-		case w.MethodValue, w.Go, w.Deferred, w.Call == nil || len(w.Call.Args) < 2:
-			return fail("%s writes it through a method value, a goroutine or a deferred call", name)
-		}
-		u, addr := fixes.ObjectVar(info, w.Call.Args[1])
-		if u != v || addr {
-			return fail("%s updates the status of something other than %s", name, v.Name())
-		}
-		sel, ok := ast.Unparen(w.Call.Fun).(*ast.SelectorExpr)
-		if !ok {
-			return fail("the write in %s is not a method call", name)
-		}
-		if reason := unpatchable(pass, w.Call, sel); reason != "" {
-			return fail("%s", reason)
-		}
-		clientName, importEdits := fixes.AddImport(pass, file, w.Call.Pos(), crmodel.ClientPath, "client")
-		objArg := w.Call.Args[1]
-		inDecl = append(inDecl,
-			analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("Patch")},
-			analysis.TextEdit{Pos: objArg.End(), End: objArg.End(), NewText: []byte(", " + clientName + ".MergeFrom(" + baseName + ")")},
-		)
-		edits = append(edits, importEdits...)
-	}
-	// The calls that hand the object on to a helper of the package.
-	for _, c := range res.CallsIn(fn) {
-		callee := c.Common().StaticCallee()
-		if callee == nil || callee.Pkg != fn.Pkg {
-			continue
-		}
-		if !updatesStatus(res, callee) {
-			continue
-		}
-		call := res.CallExpr(c.Common().Pos())
-		if _, plain := c.(*ssa.Call); !plain || call == nil || call.Ellipsis.IsValid() {
-			return fail("%s hands %s on in a deferred call or a goroutine", name, v.Name())
-		}
-		at := -1
-		for i, a := range call.Args {
-			if u, addr := fixes.ObjectVar(info, a); u == v && !addr {
-				at = i
-			}
-		}
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-			if selection := info.Selections[sel]; selection != nil && selection.Kind() == types.MethodExpr {
-				return fail("%s calls %s as a method expression", name, callee.Name())
-			}
-		}
-		if at < 0 {
-			return fail("%s calls %s, which updates a status, without handing it %s", name, callee.Name(), v.Name())
-		}
-		sub := s.of(callee, at, depth+1)
-		if sub.why != "" {
-			return sub
-		}
-		for _, w := range res.WritesFrom(callee) {
-			delete(updates, w)
-		}
-		fun := calleeName(call)
-		if fun == nil {
-			return fail("%s calls %s in a way the fix cannot rename", name, callee.Name())
-		}
-		last := call.Args[len(call.Args)-1]
-		inDecl = append(inDecl,
-			analysis.TextEdit{Pos: fun.Pos(), End: fun.End(), NewText: []byte(sub.name)},
-			analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte(", " + baseName)},
-		)
-		edits = append(edits, sub.edits...)
-	}
-	if len(updates) > 0 {
-		return fail("%s reaches a status Update the fix cannot follow (a closure, an interface method)", name)
-	}
 
 	// The sibling's declaration: fn's, with the edits above, the new name
 	// and the base parameter.
-	lastParam := decl.Type.Params.List[len(decl.Type.Params.List)-1]
+	baseType, importEdits := s.snapshotTypeExpr(file, decl, v, typeExpr)
+	edits = append(edits, importEdits...)
 	inDecl = append(inDecl,
 		analysis.TextEdit{Pos: decl.Name.Pos(), End: decl.Name.End(), NewText: []byte(sibName)},
-		analysis.TextEdit{Pos: lastParam.End(), End: lastParam.End(), NewText: []byte(", " + baseName + " " + types.ExprString(typeExpr))},
+		fixes.SnapshotParam(decl, sig, baseName, baseType),
 	)
 	sb := &sibling{name: sibName}
 	if s.texts {
@@ -361,6 +299,200 @@ func (s *siblings) make(fn *ssa.Function, param, depth int) *sibling {
 	}
 	s.names[scope+sibName] = true
 	return sb
+}
+
+// inPlace returns the fix of fn for its object parameter v when fn reads
+// into v itself before it writes it (rook's UpdateStatusConditionsWithRetry,
+// a Get and a status Update in a conflict retry): each status Update of v
+// that fn reaches, in its body, in a function literal inside it, or in a
+// helper of the package it hands v to, patches from a copy taken right
+// after the read that precedes it on every path in its own function. This
+// is the snapshot the in-package fix takes for the same code, so fn keeps
+// its name and its signature, and its callers change nothing. It has none
+// (why) when some write has no such read before it.
+func (s *siblings) inPlace(fn *ssa.Function, decl *ast.FuncDecl, file *ast.File, v *types.Var, depth int) *sibling {
+	pass, res := s.pass, s.res
+	info := pass.TypesInfo
+	// fn and the function literals inside it, in source order.
+	var funcs []*ssa.Function
+	var add func(*ssa.Function)
+	add = func(f *ssa.Function) {
+		funcs = append(funcs, f)
+		for _, a := range f.AnonFuncs {
+			add(a)
+		}
+	}
+	add(fn)
+	// A copy of v taken right after the read that precedes n on every
+	// path in n's function.
+	snapshot := func(n ast.Node, clientName string, addr bool) (string, []analysis.TextEdit) {
+		path, _ := astutil.PathEnclosingInterval(file, n.Pos(), n.End())
+		body, _ := fixes.EnclosingFunc(path)
+		if body == nil {
+			return "", nil
+		}
+		load, _, _ := lastLoad(s.ol, path, body, v)
+		if load == nil {
+			return "", nil
+		}
+		if check := fixes.ErrCheckAfter(info, body, load); check != nil {
+			load = check
+		}
+		baseName, copyStmt := s.snaps.Copy(pass, res.Model, clientName, load, v, addr, body, "base")
+		if baseName == "" || copyStmt == "" {
+			return baseName, nil
+		}
+		indent := strings.Repeat("\t", pass.Fset.Position(load.Pos()).Column-1)
+		return baseName, []analysis.TextEdit{{Pos: load.End(), End: load.End(), NewText: []byte("\n" + indent + copyStmt)}}
+	}
+	local, edits, failed := s.rewrite(fn, funcs, v, file, depth, snapshot,
+		fmt.Sprintf("%s reads into %s or assigns it, but not right before every write", fn.Name(), v.Name()))
+	if failed != nil {
+		return failed
+	}
+	return &sibling{name: fn.Name(), inPlace: true, edits: append(local, edits...)}
+}
+
+// rewrite returns the edits that make each status Update of v in funcs (fn,
+// and the function literals inside it that inPlace follows) a merge patch
+// from a copy, and each call in funcs that hands v on to a helper of the
+// package a call of the helper's sibling with the copy: local, the edits
+// inside fn's declaration, and others, those elsewhere (imports, the
+// helpers' siblings). A helper that patches in place keeps its call. base
+// names the copy for the write or call n and returns the edits that take
+// it; "" when there is none, and the fix then fails with noBase. failed
+// says why there is no fix: a write fn reaches that cannot be followed or
+// made a patch.
+func (s *siblings) rewrite(fn *ssa.Function, funcs []*ssa.Function, v *types.Var, file *ast.File, depth int,
+	base func(n ast.Node, clientName string, addr bool) (string, []analysis.TextEdit), noBase string) (local, others []analysis.TextEdit, failed *sibling) {
+	pass, res := s.pass, s.res
+	info := pass.TypesInfo
+	name := fn.Name()
+	fail := func(format string, args ...any) *sibling { return &sibling{why: fmt.Sprintf(format, args...)} }
+	in := make(map[*ssa.Function]bool)
+	for _, f := range funcs {
+		in[f] = true
+	}
+	// Each Update fn can reach must be made a patch here or in the
+	// sibling of a helper it calls.
+	updates := make(map[*reach.Write]bool)
+	for _, w := range res.WritesFrom(fn) {
+		if w.Verb == "Update" {
+			updates[w] = true
+		}
+	}
+	for _, w := range res.Writes {
+		if !in[w.Fn] || w.Verb != "Update" {
+			continue
+		}
+		delete(updates, w)
+		switch {
+		case w.External != nil:
+			return nil, nil, fail("%s reaches it through %s, in another package", name, w.ExternalName)
+		case w.MethodValue, w.Go, w.Deferred, w.Call == nil || len(w.Call.Args) < 2:
+			return nil, nil, fail("%s writes it through a method value, a goroutine or a deferred call", name)
+		}
+		u, addr := fixes.ObjectVar(info, w.Call.Args[1])
+		if u != v {
+			return nil, nil, fail("%s updates the status of something other than %s", name, v.Name())
+		}
+		sel, ok := ast.Unparen(w.Call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return nil, nil, fail("the write in %s is not a method call", name)
+		}
+		if reason := unpatchable(pass, w.Call, sel); reason != "" {
+			return nil, nil, fail("%s", reason)
+		}
+		clientName, importEdits := fixes.AddImport(pass, file, w.Call.Pos(), crmodel.ClientPath, "client")
+		baseName, copyEdits := base(w.Call, clientName, addr)
+		if baseName == "" {
+			return nil, nil, fail("%s", noBase)
+		}
+		objArg := w.Call.Args[1]
+		local = append(local, copyEdits...)
+		local = append(local,
+			analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("Patch")},
+			analysis.TextEdit{Pos: objArg.End(), End: objArg.End(), NewText: []byte(", " + clientName + ".MergeFrom(" + baseName + ")")},
+		)
+		others = append(others, importEdits...)
+	}
+	// The calls that hand the object on to a helper of the package.
+	for _, f := range funcs {
+		for _, c := range res.CallsIn(f) {
+			callee := c.Common().StaticCallee()
+			if callee == nil || callee.Pkg != fn.Pkg || in[callee] || !updatesStatus(res, callee) {
+				continue
+			}
+			call := res.CallExpr(c.Common().Pos())
+			if _, plain := c.(*ssa.Call); !plain || call == nil {
+				return nil, nil, fail("%s hands %s on in a deferred call or a goroutine", name, v.Name())
+			}
+			at := -1
+			for i, a := range call.Args {
+				if u, addr := fixes.ObjectVar(info, a); u == v && !addr {
+					at = i
+				}
+			}
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+				if selection := info.Selections[sel]; selection != nil && selection.Kind() == types.MethodExpr {
+					return nil, nil, fail("%s calls %s as a method expression", name, callee.Name())
+				}
+			}
+			if at < 0 {
+				return nil, nil, fail("%s calls %s, which updates a status, without handing it %s", name, callee.Name(), v.Name())
+			}
+			sub := s.of(callee, at, depth+1)
+			if sub.why != "" {
+				return nil, nil, sub
+			}
+			for _, w := range res.WritesFrom(callee) {
+				delete(updates, w)
+			}
+			others = append(others, sub.edits...)
+			if sub.inPlace {
+				continue // the call stays: the helper patches from its own copy
+			}
+			clientName, importEdits := fixes.AddImport(pass, file, call.Pos(), crmodel.ClientPath, "client")
+			baseName, copyEdits := base(call, clientName, false)
+			if baseName == "" {
+				return nil, nil, fail("%s", noBase)
+			}
+			fun := calleeName(call)
+			arg, ok := fixes.SnapshotArg(callee.Signature, call, baseName)
+			if fun == nil || !ok {
+				return nil, nil, fail("%s calls %s in a way the fix cannot rename", name, callee.Name())
+			}
+			local = append(local, copyEdits...)
+			local = append(local, analysis.TextEdit{Pos: fun.Pos(), End: fun.End(), NewText: []byte(sub.name)}, arg)
+			for _, e := range copyEdits {
+				if strings.Contains(string(e.NewText), clientName+".") {
+					others = append(others, importEdits...) // the copy's type assertion
+				}
+			}
+		}
+	}
+	if len(updates) > 0 {
+		return nil, nil, fail("%s reaches a status Update the fix cannot follow (a closure, an interface method)", name)
+	}
+	return local, others, nil
+}
+
+// snapshotTypeExpr is the type a sibling's snapshot parameter is declared
+// with, for its object parameter v declared with typeExpr: the same type,
+// or, for an interface other than client.Object (rook's
+// statusConditionGetter), client.Object, which is what a copy made with
+// DeepCopyObject is asserted to and all that MergeFrom needs.
+func (s *siblings) snapshotTypeExpr(file *ast.File, decl *ast.FuncDecl, v *types.Var, typeExpr ast.Expr) (string, []analysis.TextEdit) {
+	if !types.IsInterface(v.Type()) {
+		return types.ExprString(typeExpr), nil
+	}
+	if obj, _ := s.res.Model.Lookup("Object").(*types.TypeName); obj != nil && types.Identical(obj.Type(), v.Type()) {
+		return types.ExprString(typeExpr), nil
+	}
+	// The signature sees the file's imports, whatever the parameters are
+	// named.
+	clientName, importEdits := fixes.AddImport(s.pass, file, decl.Pos(), crmodel.ClientPath, "client")
+	return clientName + ".Object", importEdits
 }
 
 // commentText wraps text into // lines of at most 76 columns.
@@ -470,7 +602,7 @@ func externalFix(pass *analysis.Pass, res *reach.Result, ol *objectLoads, group 
 	}}
 	var edits []analysis.TextEdit
 	var siblingEdits []fixes.FileEdit
-	var helpers []string
+	var helpers, inPlace []string
 	for _, w := range group {
 		at := position(pass.Fset, w.Node.Pos())
 		callee := w.Instr.Common().StaticCallee()
@@ -488,9 +620,18 @@ func externalFix(pass *analysis.Pass, res *reach.Result, ol *objectLoads, group 
 		if fact.Name == "" {
 			return nil, "no suggested fix: " + fact.Why
 		}
+		if fact.InPlace {
+			// The helper reads the object itself before it writes: it
+			// patches from its own copy, and the call stays.
+			siblingEdits = append(siblingEdits, fact.Edits...)
+			if helper := qualifiedName(pass.Pkg, obj, obj.Name()); !contains(inPlace, helper) {
+				inPlace = append(inPlace, helper)
+			}
+			continue
+		}
 		call := w.Call
-		if fact.Param >= len(call.Args) || call.Ellipsis.IsValid() {
-			return nil, fmt.Sprintf("no suggested fix: the call at %s passes its arguments with ...", at)
+		if fact.Param >= len(call.Args) {
+			return nil, fmt.Sprintf("no suggested fix: the call at %s cannot be given the copy", at)
 		}
 		want := obj.Type().(*types.Signature).Params().At(fact.Param).Type()
 		callEdits := th.Arg(call, call.Args[fact.Param], want)
@@ -514,7 +655,16 @@ func externalFix(pass *analysis.Pass, res *reach.Result, ol *objectLoads, group 
 			helpers = append(helpers, helper)
 		}
 	}
-	note = fmt.Sprintf("statuslint -fix adds %s beside it and calls it with a copy taken after the load", strings.Join(helpers, ", "))
+	var says, does []string
+	if len(helpers) > 0 {
+		says = append(says, fmt.Sprintf("adds %s beside it and calls it with a copy taken after the load", strings.Join(helpers, ", ")))
+		does = append(does, fmt.Sprintf("through %s, with a copy of the object taken after the load", strings.Join(helpers, ", ")))
+	}
+	if len(inPlace) > 0 {
+		says = append(says, fmt.Sprintf("makes %s patch from a copy it takes after its own read", strings.Join(inPlace, ", ")))
+		does = append(does, fmt.Sprintf("in %s, from a copy taken after its own read", strings.Join(inPlace, ", ")))
+	}
+	note = "statuslint -fix " + strings.Join(says, ", and ")
 	if !fixes.AcrossPackages() {
 		return nil, note
 	}
@@ -524,7 +674,7 @@ func externalFix(pass *analysis.Pass, res *reach.Result, ol *objectLoads, group 
 	}
 	edits = fixes.UniqueEdits(append(edits, resolved...))
 	return &analysis.SuggestedFix{
-		Message:   fmt.Sprintf("Patch the status through %s, with a copy of the object taken after the load", strings.Join(helpers, ", ")),
+		Message:   "Patch the status " + strings.Join(does, ", and "),
 		TextEdits: edits,
 	}, note
 }

@@ -68,7 +68,7 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 	}
 	exportFreshness(pass, res, ol)
 	exportWritten(pass, ol)
-	exportSiblings(pass, res)
+	exportSiblings(pass, res, ol, names)
 	return nil, nil
 }
 

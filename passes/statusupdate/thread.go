@@ -34,8 +34,9 @@ import (
 //
 // The helper must be one the package alone calls and that nothing else
 // depends on the signature of: unexported, only ever called (not used as
-// a value), not generic, not variadic, not a method an interface of the
-// package names; it must not read into v or assign it. Every call must be
+// a value), not generic, not a method an interface of the package names
+// (a variadic one takes the snapshot before its variadic parameter); it
+// must not read into v or assign it. Every call must be
 // a plain call (not deferred or started with go) passing a local variable
 // that its function loaded on every path before the call. Otherwise nil.
 func threadSnapshot(pass *analysis.Pass, res *reach.Result, ol *objectLoads, file *ast.File, w *reach.Write, path []ast.Node, v *types.Var, names *snapshotNames) *analysis.SuggestedFix {

@@ -42,3 +42,7 @@ type Gizmo struct {
 }
 
 func (in *Gizmo) DeepCopyObject() runtime.Object { c := *in; return &c }
+
+// GetConditions returns the status conditions, as rook's objects do for
+// its condition helpers.
+func (in *Widget) GetConditions() *[]metav1.Condition { return &in.Status.Conditions }

@@ -15,7 +15,7 @@ import (
 
 // UpdateWithRetry reads the object again through the reader it is handed,
 // in the retry closure that writes it.
-func UpdateWithRetry(ctx context.Context, c client.Client, rd client.Reader, key types.NamespacedName, w *api.Widget) error { // want UpdateWithRetry:"writes status fresh when parameters 2 read uncached" UpdateWithRetry:"no sibling: UpdateWithRetry reads into w or assigns it"
+func UpdateWithRetry(ctx context.Context, c client.Client, rd client.Reader, key types.NamespacedName, w *api.Widget) error { // want UpdateWithRetry:"writes status fresh when parameters 2 read uncached" UpdateWithRetry:"patches in place from a copy after its own read, parameter 4"
 	return retry.OnError(retry.DefaultRetry, func(error) bool { return true }, func() error {
 		if err := rd.Get(ctx, key, w); err != nil {
 			return err
@@ -27,7 +27,7 @@ func UpdateWithRetry(ctx context.Context, c client.Client, rd client.Reader, key
 
 // Refresh reads and writes through the one client it is handed, through an
 // unexported helper.
-func Refresh(ctx context.Context, c client.Client, key types.NamespacedName, w *api.Widget) error { // want Refresh:"writes status fresh when parameters 1 read uncached" Refresh:"no sibling: refresh reads into w or assigns it"
+func Refresh(ctx context.Context, c client.Client, key types.NamespacedName, w *api.Widget) error { // want Refresh:"writes status fresh when parameters 1 read uncached" Refresh:"patches in place from a copy after its own read, parameter 3"
 	return refresh(ctx, c, key, w)
 }
 

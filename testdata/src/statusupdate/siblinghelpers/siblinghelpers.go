@@ -6,6 +6,9 @@ package siblinghelpers
 import (
 	"context"
 
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/util/retry"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"statusupdate/api"
@@ -52,7 +55,7 @@ func Async(ctx context.Context, c client.Client, w *api.Widget) { // want Async:
 }
 
 // Fresh reads the object again before it writes: no sibling.
-func Fresh(ctx context.Context, c client.Client, w *api.Widget) error { // want Fresh:"writes status fresh when parameters 1 read uncached" Fresh:"no sibling: Fresh reads into w or assigns it"
+func Fresh(ctx context.Context, c client.Client, w *api.Widget) error { // want Fresh:"writes status fresh when parameters 1 read uncached" Fresh:"patches in place from a copy after its own read, parameter 2"
 	if err := c.Get(ctx, client.ObjectKeyFromObject(w), w); err != nil {
 		return err
 	}
@@ -77,4 +80,52 @@ type Resources struct {
 func Disable(ctx context.Context, res Resources) { // want Disable:"no sibling: Disable is handed the object in siblinghelpers.Resources.Widget, a field of a parameter; a sibling that patches from a copy needs the object as a parameter of its own"
 	res.Widget.Status.Ready = false
 	res.Client.Status().Update(ctx, res.Widget)
+}
+
+// conditionGetter is the package's interface of objects with conditions
+// (rook's statusConditionGetter): a copy made with DeepCopyObject is not
+// one, so a snapshot parameter of it is a client.Object.
+type conditionGetter interface {
+	client.Object
+	GetConditions() *[]metav1.Condition
+}
+
+// SetConditions is variadic: its sibling takes the copy just before the
+// conditions.
+func SetConditions(c client.Client, obj conditionGetter, conds ...metav1.Condition) error { // want SetConditions:"writes status fresh when the objects in parameters 1 are fresh" SetConditions:"leaves parameters 1 written" SetConditions:"patches from a snapshot as SetConditionsFrom, parameter 1"
+	*obj.GetConditions() = append(*obj.GetConditions(), conds...)
+	return c.Status().Update(context.Background(), obj)
+}
+
+// SetConditionsWithRetry reads the object again in a conflict retry
+// before each write (rook's UpdateStatusConditionsWithRetry): it patches
+// from a copy it takes after that read, and its callers change nothing.
+func SetConditionsWithRetry(ctx context.Context, c client.Client, obj conditionGetter, key types.NamespacedName, conds ...metav1.Condition) error { // want SetConditionsWithRetry:"patches in place from a copy after its own read, parameter 2"
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		if err := c.Get(ctx, key, obj); err != nil {
+			return err
+		}
+		return SetConditions(c, obj, conds...)
+	})
+}
+
+// ReportBlocked hands the object on to SetConditionsWithRetry only: it
+// patches in place too.
+func ReportBlocked(ctx context.Context, c client.Client, obj conditionGetter, cond metav1.Condition) error { // want ReportBlocked:"patches in place from a copy after its own read, parameter 2"
+	return SetConditionsWithRetry(ctx, c, obj, client.ObjectKeyFromObject(obj), cond)
+}
+
+// RetryAfterChange reads the object in its retry, but writes it once more
+// after the retry, where nothing read it again: no fix.
+func RetryAfterChange(ctx context.Context, c client.Client, w *api.Widget) error { // want RetryAfterChange:"no sibling: RetryAfterChange reads into w or assigns it, but not right before every write"
+	if err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		if err := c.Get(ctx, client.ObjectKeyFromObject(w), w); err != nil {
+			return err
+		}
+		return c.Status().Update(ctx, w)
+	}); err != nil {
+		return err
+	}
+	w.Status.Ready = true
+	return c.Status().Update(ctx, w)
 }

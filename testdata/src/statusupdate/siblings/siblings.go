@@ -7,6 +7,7 @@ package siblings
 import (
 	"context"
 
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
@@ -64,4 +65,37 @@ func (r *NoFix) Reconcile(ctx context.Context, req reconcile.Request) (reconcile
 	made := &api.Widget{}
 	made.Name = req.Name
 	return reconcile.Result{}, siblinghelpers.MarkDone(ctx, r, made) // want `patch the status in siblinghelpers\.MarkDone instead \(no suggested fix: at siblings\.go:\d+, made is not loaded on every path before the call, or cannot be copied there\)$`
+}
+
+// Conditions calls the helpers that take conditions after the object,
+// which reach one write: the variadic one's sibling takes the copy before
+// them (xs... too), and the one that reads the object again in a conflict
+// retry patches from its own copy, its call unchanged.
+type Conditions struct{ client.Client }
+
+func (r *Conditions) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, err
+	}
+	ready := metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue}
+	if !w.Status.Ready {
+		return reconcile.Result{}, siblinghelpers.SetConditions(r, w, ready) // want `\(3 calls in this package reach it\); .*: patch the status in siblinghelpers\.SetConditions instead \(statuslint -fix adds siblinghelpers\.SetConditionsFrom beside it and calls it with a copy taken after the load, and makes siblinghelpers\.ReportBlocked patch from a copy it takes after its own read\)$`
+	}
+	if w.DeletionTimestamp != nil {
+		return reconcile.Result{}, siblinghelpers.ReportBlocked(ctx, r, w, ready)
+	}
+	return reconcile.Result{}, siblinghelpers.SetConditions(r, w, []metav1.Condition{ready}...)
+}
+
+// RetryAfter calls a helper that reads the object again in a conflict
+// retry and then writes it once more outside it: no fix.
+type RetryAfter struct{ client.Client }
+
+func (r *RetryAfter) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, err
+	}
+	return reconcile.Result{}, siblinghelpers.RetryAfterChange(ctx, r, w) // want `patch the status in siblinghelpers\.RetryAfterChange instead \(no suggested fix: RetryAfterChange reads into w or assigns it, but not right before every write\)$`
 }

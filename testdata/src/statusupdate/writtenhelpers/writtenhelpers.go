@@ -56,7 +56,7 @@ func SetReady(ctx context.Context, c client.Client, w *api.Widget) error { // wa
 
 // Reload reads the object again through the client it is handed before
 // writing it: the object handed in does not matter, the reader does.
-func Reload(ctx context.Context, c client.Client, w *api.Widget) error { // want Reload:"writes status fresh when parameters 1 read uncached" Reload:"no sibling: Reload reads into w or assigns it"
+func Reload(ctx context.Context, c client.Client, w *api.Widget) error { // want Reload:"writes status fresh when parameters 1 read uncached" Reload:"patches in place from a copy after its own read, parameter 2"
 	if err := c.Get(ctx, client.ObjectKeyFromObject(w), w); err != nil {
 		return err
 	}
