@@ -62,3 +62,39 @@ func (m *Model) IsUncachedClientConstructor(info *types.Info, call *ast.CallExpr
 	}
 	return true
 }
+
+// IsTypedClientGet reports whether call is the Get of a client-go typed
+// client, the method client-gen writes for every API type,
+//
+//	Get(ctx context.Context, name string, opts metav1.GetOptions) (*T, error)
+//
+// (rook's RookClientset.CephV1().CephClusters(ns).Get): a read straight
+// from the API server, never from an informer cache, so the object it
+// returns carries the server's resourceVersion. Recognised by the
+// signature, apimachinery's GetOptions in it; listers, which read a cache,
+// take no GetOptions.
+func IsTypedClientGet(info *types.Info, call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Get" {
+		return false
+	}
+	selection := info.Selections[sel]
+	if selection == nil || selection.Kind() != types.MethodVal {
+		return false
+	}
+	sig, ok := selection.Obj().Type().(*types.Signature)
+	if !ok || sig.Variadic() || sig.Params().Len() != 3 || sig.Results().Len() != 2 {
+		return false
+	}
+	params, results := sig.Params(), sig.Results()
+	if !IsNamed(params.At(0).Type(), ContextPath, "Context") || !IsNamed(params.At(2).Type(), MetaV1Path, "GetOptions") {
+		return false
+	}
+	if b, ok := params.At(1).Type().Underlying().(*types.Basic); !ok || b.Kind() != types.String {
+		return false
+	}
+	if _, ok := results.At(0).Type().(*types.Pointer); !ok {
+		return false
+	}
+	return types.Identical(results.At(1).Type(), types.Universe.Lookup("error").Type())
+}

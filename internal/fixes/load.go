@@ -104,6 +104,10 @@ func LastLoad(info *types.Info, loadsVar func(*ast.CallExpr, *types.Var) bool, p
 		if s == nil {
 			return true
 		}
+		if c := typedRead(info, s, v); c != nil {
+			stmt, call, problem = s, c, Loaded
+			return false
+		}
 		if declares(info, s, v) {
 			return false
 		}
@@ -119,6 +123,27 @@ func LastLoad(info *types.Info, loadsVar func(*ast.CallExpr, *types.Var) bool, p
 		return true
 	})
 	return stmt, call, problem
+}
+
+// typedRead returns the call when s assigns v the object a client-go
+// typed client's Get returns (cluster, err := clientset.CephV1().
+// CephClusters(ns).Get(ctx, name, metav1.GetOptions{})): a load, straight
+// from the API server (crmodel.IsTypedClientGet), which controller-runtime's
+// Get into v is not always. nil otherwise.
+func typedRead(info *types.Info, s ast.Stmt, v *types.Var) *ast.CallExpr {
+	as, ok := s.(*ast.AssignStmt)
+	if !ok || len(as.Rhs) != 1 || len(as.Lhs) != 2 {
+		return nil
+	}
+	id, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident)
+	if !ok || (info.Defs[id] != v && info.Uses[id] != v) {
+		return nil
+	}
+	call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	if !ok || !crmodel.IsTypedClientGet(info, call) {
+		return nil
+	}
+	return call
 }
 
 // walkBack calls visit for what runs before path[0] in its function,

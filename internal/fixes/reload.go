@@ -27,6 +27,12 @@ func LastLoadBeforeReloads(info *types.Info, loadsVar func(*ast.CallExpr, *types
 			}
 			return true
 		}
+		if c := typedRead(info, s, v); c != nil {
+			if reload != nil {
+				load, loadCall = s, c
+			}
+			return false
+		}
 		if declares(info, s, v) {
 			reload = nil
 			return false

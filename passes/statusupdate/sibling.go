@@ -81,6 +81,9 @@ type sibling struct {
 	why   string // when no sibling can be made
 	// inPlace: the function is its own fix (see inPlace), name its name.
 	inPlace bool
+	// tooDeep: no sibling because the chain from the exported function
+	// was too long, which a shorter chain to the same function may not be.
+	tooDeep bool
 }
 
 // siblings makes the package's siblings, each at most once.
@@ -102,8 +105,10 @@ type siblingKey struct {
 }
 
 // maxSiblingDepth bounds the chain of the package's helpers from the
-// exported function to the write that get siblings.
-const maxSiblingDepth = 3
+// exported function to the write that get siblings (rook's
+// ReportDeletionBlockedDueToDependents → UpdateStatusConditionsWithRetry →
+// UpdateStatusCondition → UpdateStatus is four).
+const maxSiblingDepth = 4
 
 // exportSiblings attaches a PatchesFrom fact to every exported function
 // and method of the package that may reach a status Update, for the
@@ -223,6 +228,9 @@ func (s *siblings) of(fn *ssa.Function, param, depth int) *sibling {
 	s.made[key] = nil // in the making: a recursive call finds nil
 	sb := s.make(fn, param, depth)
 	s.made[key] = sb
+	if sb.tooDeep {
+		delete(s.made, key) // reached more directly, it may have one
+	}
 	return sb
 }
 
@@ -232,8 +240,11 @@ func (s *siblings) make(fn *ssa.Function, param, depth int) *sibling {
 	fail := func(format string, args ...any) *sibling { return &sibling{why: fmt.Sprintf(format, args...)} }
 	name := fn.Name()
 	decl, ok := fn.Syntax().(*ast.FuncDecl)
-	if !ok || decl.Body == nil || depth >= maxSiblingDepth {
-		return fail("the write is too far inside %s", name)
+	if depth >= maxSiblingDepth {
+		return &sibling{why: fmt.Sprintf("the write is too far inside %s", name), tooDeep: true}
+	}
+	if !ok || decl.Body == nil {
+		return fail("%s has no body", name)
 	}
 	file := fixes.FileOf(pass, decl.Pos())
 	if file == nil || ignore.CgoProcessed(file) || ast.IsGenerated(file) {

@@ -288,3 +288,10 @@ func TestSiblings(t *testing.T) {
 	t.Cleanup(func() { fixes.AllowAcrossPackages(false) })
 	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(t, ""), "statusupdate/siblings")
 }
+
+// TestTypedClientGet covers objects read with a client-go typed client,
+// straight from the API server: a status Update of one is not reported;
+// of one a lister returned, it is.
+func TestTypedClientGet(t *testing.T) {
+	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/typedget")
+}

@@ -129,3 +129,21 @@ func RetryAfterChange(ctx context.Context, c client.Client, w *api.Widget) error
 	w.Status.Ready = true
 	return c.Status().Update(ctx, w)
 }
+
+// Deep reaches its write through four helpers, too far for a sibling;
+// Leaf, at the end of the chain and exported, has one of its own however
+// far Deep's chain reached first.
+func Deep(ctx context.Context, c client.Client, w *api.Widget) error { // want Deep:"no sibling: the write is too far inside Leaf"
+	return deep1(ctx, c, w)
+}
+
+func deep1(ctx context.Context, c client.Client, w *api.Widget) error { return deep2(ctx, c, w) }
+
+func deep2(ctx context.Context, c client.Client, w *api.Widget) error { return deep3(ctx, c, w) }
+
+func deep3(ctx context.Context, c client.Client, w *api.Widget) error { return Leaf(ctx, c, w) }
+
+func Leaf(ctx context.Context, c client.Client, w *api.Widget) error { // want Leaf:"writes status fresh when the objects in parameters 2 are fresh" Leaf:"leaves parameters 2 written" Leaf:"patches from a snapshot as LeafFrom, parameter 2"
+	w.Status.Ready = true
+	return c.Status().Update(ctx, w)
+}
