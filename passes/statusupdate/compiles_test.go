@@ -78,7 +78,7 @@ func TestSuiteFixesCompile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pkgs := []string{"statusupdate/parts", "statusupdate/threaded", "statusupdate/composedthreads"}
+	pkgs := []string{"statusupdate/parts", "statusupdate/threaded", "statusupdate/composedthreads", "statusupdate/exportedhelpers"}
 	files := fixtest.Run(t, testdata(), as, pkgs...)
 	if len(files) != len(pkgs) {
 		t.Errorf("fixed %d files, want %d", len(files), len(pkgs))

@@ -88,6 +88,13 @@ func suggestFix(pass *analysis.Pass, res *reach.Result, ol *objectLoads, file *a
 			if fix := threadSnapshot(pass, res, ol, file, w, path, v, names); fix != nil {
 				return fix, "", false
 			}
+			fix, why := siblingInPackage(pass, res, ol, w, path, v, names)
+			if fix != nil {
+				return fix, "", false
+			}
+			if why != "" {
+				reason += " (" + why + ")"
+			}
 		}
 		return nil, reason, false
 	}

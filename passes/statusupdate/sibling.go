@@ -690,6 +690,100 @@ func externalFix(pass *analysis.Pass, res *reach.Result, ol *objectLoads, group 
 	}, note
 }
 
+// siblingInPackage is the fix of w, a status Update of v, a parameter of
+// the helper that writes it, when the helper cannot gain a snapshot
+// parameter (threadSnapshot): it is exported, or a test beside it calls
+// it. The helper gets the sibling a caller in another package would add
+// (siblings.of), beside it in this package, and every call of the helper
+// in the package's production code calls the sibling with a copy taken
+// after its own load. The helper stays as it was for the callers this
+// pass does not see (tests, other packages, code outside the module). A
+// deferred call takes the copy where it is deferred, provided nothing
+// reads into the object again before the function returns. It returns nil
+// and why not when some call cannot take a copy, or there is no sibling.
+func siblingInPackage(pass *analysis.Pass, res *reach.Result, ol *objectLoads, w *reach.Write, path []ast.Node, v *types.Var, names *snapshotNames) (*analysis.SuggestedFix, string) {
+	decl := fixes.DeclOf(path)
+	if decl == nil || res.Func(decl) != w.Fn {
+		return nil, "" // in a literal of the helper
+	}
+	fn := w.Fn
+	sig := fn.Signature
+	idx := -1
+	for i := 0; i < sig.Params().Len(); i++ {
+		if sig.Params().At(i) == v {
+			idx = i
+		}
+	}
+	callers := res.Callers(fn)
+	if idx < 0 || len(callers) == 0 {
+		return nil, ""
+	}
+	s := &siblings{pass: pass, res: res, ol: ol, snaps: names, made: make(map[siblingKey]*sibling), names: make(map[string]bool), texts: true}
+	sb := s.of(fn, idx, 0)
+	switch {
+	case sb.why != "":
+		return nil, "no sibling: " + sb.why
+	case sb.inPlace:
+		return nil, ""
+	}
+	th := &fixes.Threading{Pass: pass, Res: res, Names: names.Snapshots, LastLoad: func(path []ast.Node, body *ast.BlockStmt, u *types.Var) ast.Stmt {
+		load, _, _ := lastLoad(ol, path, body, u)
+		return load
+	}}
+	edits := append([]analysis.TextEdit(nil), sb.edits...)
+	for _, c := range callers {
+		at := position(pass.Fset, c.Pos())
+		call := res.CallExpr(c.Common().Pos())
+		if call == nil || idx >= len(call.Args) || c.Parent() == fn {
+			return nil, fmt.Sprintf("the call at %s cannot be given a copy", at)
+		}
+		switch c.(type) {
+		case *ssa.Go:
+			return nil, fmt.Sprintf("the call at %s starts a goroutine", at)
+		case *ssa.Defer:
+			if why := deferredCopy(pass, ol, call, call.Args[idx]); why != "" {
+				return nil, fmt.Sprintf("the deferred call at %s: %s", at, why)
+			}
+		}
+		callEdits := th.Arg(call, call.Args[idx], sig.Params().At(idx).Type())
+		fun := calleeName(call)
+		if callEdits == nil || fun == nil {
+			return nil, fmt.Sprintf("the object handed to %s at %s is not loaded on every path before the call, or cannot be copied there", fn.Name(), at)
+		}
+		edits = append(edits, analysis.TextEdit{Pos: fun.Pos(), End: fun.End(), NewText: []byte(sb.name)})
+		edits = append(edits, callEdits...)
+	}
+	return &analysis.SuggestedFix{
+		Message:   fmt.Sprintf("Patch the status in %s, a copy of %s beside it, with a copy of the object its callers take after the load", sb.name, fn.Name()),
+		TextEdits: fixes.UniqueEdits(edits),
+	}, ""
+}
+
+// deferredCopy says why the deferred call cannot be handed a copy taken
+// where it is deferred: the object it is handed is read into again, or
+// assigned, somewhere in its function, and would be newer than the copy
+// when the call runs. "" when it can.
+func deferredCopy(pass *analysis.Pass, ol *objectLoads, call *ast.CallExpr, arg ast.Expr) string {
+	u, _ := fixes.ObjectVar(pass.TypesInfo, arg)
+	file := fixes.FileOf(pass, call.Pos())
+	if u == nil || file == nil {
+		return "the object is not a local variable"
+	}
+	path, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.End())
+	body, _ := fixes.EnclosingFunc(path)
+	if body == nil {
+		return "it is not in a function body"
+	}
+	load, loadCall, reason := lastLoad(ol, path, body, u)
+	if load == nil {
+		return reason
+	}
+	if loadedElsewhere(ol, body, u, loadCall, load, nil) {
+		return fmt.Sprintf("%s is read again in the function before the call runs", u.Name())
+	}
+	return ""
+}
+
 // calleeName returns the identifier that names the function call calls,
 // f in f(...) and x.f(...), or nil.
 func calleeName(call *ast.CallExpr) *ast.Ident {

@@ -263,9 +263,10 @@ func TestStoredWriters(t *testing.T) {
 }
 
 // TestThreadedSnapshotKeepsTests covers a helper that a test of the
-// package calls: no fix changes its signature.
+// package calls: no fix changes its signature; it gets a sibling, which
+// the package's own call moves to.
 func TestThreadedSnapshotKeepsTests(t *testing.T) {
-	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/threadedtests")
+	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(t, ""), "statusupdate/threadedtests")
 }
 
 // TestSiblings covers the fix of a write in another package's helper: the
@@ -294,4 +295,14 @@ func TestSiblings(t *testing.T) {
 // of one a lister returned, it is.
 func TestTypedClientGet(t *testing.T) {
 	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/typedget")
+}
+
+// TestSiblingsInPackage covers writes in helpers whose signature the fix
+// must keep (exported, or called by a test beside them): the sibling is
+// added beside the helper and the package's calls move to it, deferred
+// ones included; a deferred call whose object is read again later blocks
+// the fix, and the finding names it.
+func TestSiblingsInPackage(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(t, ""), "statusupdate/exportedhelpers")
+	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/exportedhelpersreread")
 }
