@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 
@@ -46,7 +47,7 @@ import (
 // says why.
 type PatchesFrom struct {
 	Name  string // the sibling's name
-	Param int    // index of the object parameter (the receiver not counted)
+	Param int    // index of the object parameter (the receiver not counted); -1 for none (InPlace)
 	// InPlace is set when the function itself is the fix: it reads the
 	// object again before each write (a Get in a conflict retry), so it
 	// patches from a copy it takes after that read, Name is its own name,
@@ -66,6 +67,9 @@ func (f *PatchesFrom) String() string {
 	if f.Name == "" {
 		return "no sibling: " + f.Why
 	}
+	if f.InPlace && f.Param < 0 {
+		return "patches in place from copies after its own reads"
+	}
 	if f.InPlace {
 		return fmt.Sprintf("patches in place from a copy after its own read, parameter %d", f.Param)
 	}
@@ -81,6 +85,9 @@ type sibling struct {
 	why   string // when no sibling can be made
 	// inPlace: the function is its own fix (see inPlace), name its name.
 	inPlace bool
+	// foreign are the edits in other packages it needs: the siblings of
+	// their helpers it calls, from their PatchesFrom facts.
+	foreign []fixes.FileEdit
 	// tooDeep: no sibling because the chain from the exported function
 	// was too long, which a shorter chain to the same function may not be.
 	tooDeep bool
@@ -147,29 +154,44 @@ func (s *siblings) fact(fn *ssa.Function) *PatchesFrom {
 			why = sb.why
 			continue
 		}
-		fact := &PatchesFrom{Name: sb.name, Param: i, InPlace: sb.inPlace}
-		if s.texts {
-			edits, err := fixes.FileEditsOf(s.pass.Fset, fixes.UniqueEdits(sb.edits))
-			if err != nil {
-				return &PatchesFrom{Why: err.Error()}
-			}
-			sort.Slice(edits, func(a, b int) bool {
-				if edits[a].File != edits[b].File {
-					return edits[a].File < edits[b].File
-				}
-				return edits[a].Offset < edits[b].Offset
-			})
-			fact.Edits = edits
-		}
-		return fact
+		return s.withEdits(&PatchesFrom{Name: sb.name, Param: i, InPlace: sb.inPlace}, sb)
 	}
 	if why == "" {
 		why = s.noObjectParam(fn)
+	}
+	if why == "" && s.objectless(fn) {
+		// fn finds the objects it writes itself: it may patch in place.
+		// Otherwise nothing is said: a function that makes the objects
+		// it writes has no caller to fix either.
+		if sb := s.of(fn, -1, 0); sb.why == "" {
+			return s.withEdits(&PatchesFrom{Name: sb.name, Param: -1, InPlace: true}, sb)
+		}
 	}
 	if why == "" {
 		return nil
 	}
 	return &PatchesFrom{Why: why}
+}
+
+// withEdits gives fact the edits of sb, in this package and in others,
+// where a driver can apply them.
+func (s *siblings) withEdits(fact *PatchesFrom, sb *sibling) *PatchesFrom {
+	if !s.texts {
+		return fact
+	}
+	edits, err := fixes.FileEditsOf(s.pass.Fset, fixes.UniqueEdits(sb.edits))
+	if err != nil {
+		return &PatchesFrom{Why: err.Error()}
+	}
+	edits = append(edits, sb.foreign...)
+	sort.Slice(edits, func(a, b int) bool {
+		if edits[a].File != edits[b].File {
+			return edits[a].File < edits[b].File
+		}
+		return edits[a].Offset < edits[b].Offset
+	})
+	fact.Edits = slices.Compact(edits)
+	return fact
 }
 
 // noObjectParam says why fn, which takes no object parameter, gets no
@@ -255,6 +277,9 @@ func (s *siblings) make(fn *ssa.Function, param, depth int) *sibling {
 	if obj == nil || fn.TypeParams().Len() > 0 || (sig.Recv() != nil && recvTypeParams(sig.Recv().Type())) {
 		return fail("%s is generic", name)
 	}
+	if param < 0 {
+		return s.inPlace(fn, decl, file, nil, depth) // fn loads its objects itself
+	}
 	v := sig.Params().At(param)
 	typeExpr := fixes.ParamTypeExpr(decl, v)
 	if typeExpr == nil || v.Name() == "" || v.Name() == "_" {
@@ -265,19 +290,20 @@ func (s *siblings) make(fn *ssa.Function, param, depth int) *sibling {
 	}
 	baseName := fixes.FreeName(pass.Pkg, decl.Body, decl.Body.Pos(), "base", nil)
 
-	inDecl, edits, failed := s.rewrite(fn, []*ssa.Function{fn}, v, file, depth, func(_ ast.Node, _ string, addr bool) (string, []analysis.TextEdit) {
-		if addr {
-			return "", nil
-		}
-		return baseName, nil
-	}, fmt.Sprintf("%s updates the status of something other than %s", name, v.Name()))
+	inDecl, edits, foreign, failed := s.rewrite(fn, []*ssa.Function{fn}, func(u *types.Var) bool { return u == v }, v.Name(), file, depth,
+		func(_ ast.Node, _ *types.Var, _ string, addr bool) (string, []analysis.TextEdit) {
+			if addr {
+				return "", nil
+			}
+			return baseName, nil
+		}, fmt.Sprintf("%s updates the status of something other than %s", name, v.Name()))
 	if failed != nil {
 		return failed
 	}
 	if len(inDecl) == 0 {
 		// Every write is in helpers that patch from their own copies:
 		// fn needs no sibling either.
-		return &sibling{name: name, inPlace: true, edits: edits}
+		return &sibling{name: name, inPlace: true, edits: edits, foreign: foreign}
 	}
 	sibName := s.freeName(obj)
 	if sibName == "" {
@@ -292,7 +318,7 @@ func (s *siblings) make(fn *ssa.Function, param, depth int) *sibling {
 		analysis.TextEdit{Pos: decl.Name.Pos(), End: decl.Name.End(), NewText: []byte(sibName)},
 		fixes.SnapshotParam(decl, sig, baseName, baseType),
 	)
-	sb := &sibling{name: sibName}
+	sb := &sibling{name: sibName, foreign: foreign}
 	if s.texts {
 		text, err := s.declText(decl, inDecl)
 		if err != nil {
@@ -316,11 +342,16 @@ func (s *siblings) make(fn *ssa.Function, param, depth int) *sibling {
 // into v itself before it writes it (rook's UpdateStatusConditionsWithRetry,
 // a Get and a status Update in a conflict retry): each status Update of v
 // that fn reaches, in its body, in a function literal inside it, or in a
-// helper of the package it hands v to, patches from a copy taken right
-// after the read that precedes it on every path in its own function. This
-// is the snapshot the in-package fix takes for the same code, so fn keeps
-// its name and its signature, and its callers change nothing. It has none
+// helper it hands v to, patches from a copy taken right after the read
+// that precedes it on every path in its own function. This is the
+// snapshot the in-package fix takes for the same code, so fn keeps its
+// name and its signature, and its callers change nothing. It has none
 // (why) when some write has no such read before it.
+//
+// With v nil, fn takes no object: it loads the objects it writes itself
+// (rook's UpdateCondition, a Get of the cluster in a conflict retry and
+// reporting.UpdateStatus of it), and each write, of whichever local
+// object, is judged the same way.
 func (s *siblings) inPlace(fn *ssa.Function, decl *ast.FuncDecl, file *ast.File, v *types.Var, depth int) *sibling {
 	pass, res := s.pass, s.res
 	info := pass.TypesInfo
@@ -334,48 +365,59 @@ func (s *siblings) inPlace(fn *ssa.Function, decl *ast.FuncDecl, file *ast.File,
 		}
 	}
 	add(fn)
-	// A copy of v taken right after the read that precedes n on every
+	// A copy of u taken right after the read that precedes n on every
 	// path in n's function.
-	snapshot := func(n ast.Node, clientName string, addr bool) (string, []analysis.TextEdit) {
+	snapshot := func(n ast.Node, u *types.Var, clientName string, addr bool) (string, []analysis.TextEdit) {
 		path, _ := astutil.PathEnclosingInterval(file, n.Pos(), n.End())
 		body, _ := fixes.EnclosingFunc(path)
 		if body == nil {
 			return "", nil
 		}
-		load, _, _ := lastLoad(s.ol, path, body, v)
+		load, _, _ := lastLoad(s.ol, path, body, u)
 		if load == nil {
 			return "", nil
 		}
 		if check := fixes.ErrCheckAfter(info, body, load); check != nil {
 			load = check
 		}
-		baseName, copyStmt := s.snaps.Copy(pass, res.Model, clientName, load, v, addr, body, "base")
+		baseName, copyStmt := s.snaps.Copy(pass, res.Model, clientName, load, u, addr, body, "base")
 		if baseName == "" || copyStmt == "" {
 			return baseName, nil
 		}
 		indent := strings.Repeat("\t", pass.Fset.Position(load.Pos()).Column-1)
 		return baseName, []analysis.TextEdit{{Pos: load.End(), End: load.End(), NewText: []byte("\n" + indent + copyStmt)}}
 	}
-	local, edits, failed := s.rewrite(fn, funcs, v, file, depth, snapshot,
-		fmt.Sprintf("%s reads into %s or assigns it, but not right before every write", fn.Name(), v.Name()))
+	what, match := "", func(u *types.Var) bool { return u == v }
+	if v != nil {
+		what = v.Name()
+	} else {
+		what, match = "the objects it writes", func(u *types.Var) bool { return u != nil }
+	}
+	noBase := fmt.Sprintf("%s reads into %s or assigns it, but not right before every write", fn.Name(), what)
+	if v == nil {
+		noBase = fmt.Sprintf("%s writes an object it has not read on every path right before", fn.Name())
+	}
+	local, edits, foreign, failed := s.rewrite(fn, funcs, match, what, file, depth, snapshot, noBase)
 	if failed != nil {
 		return failed
 	}
-	return &sibling{name: fn.Name(), inPlace: true, edits: append(local, edits...)}
+	return &sibling{name: fn.Name(), inPlace: true, edits: append(local, edits...), foreign: foreign}
 }
 
-// rewrite returns the edits that make each status Update of v in funcs (fn,
-// and the function literals inside it that inPlace follows) a merge patch
-// from a copy, and each call in funcs that hands v on to a helper of the
-// package a call of the helper's sibling with the copy: local, the edits
-// inside fn's declaration, and others, those elsewhere (imports, the
-// helpers' siblings). A helper that patches in place keeps its call. base
-// names the copy for the write or call n and returns the edits that take
-// it; "" when there is none, and the fix then fails with noBase. failed
-// says why there is no fix: a write fn reaches that cannot be followed or
-// made a patch.
-func (s *siblings) rewrite(fn *ssa.Function, funcs []*ssa.Function, v *types.Var, file *ast.File, depth int,
-	base func(n ast.Node, clientName string, addr bool) (string, []analysis.TextEdit), noBase string) (local, others []analysis.TextEdit, failed *sibling) {
+// rewrite returns the edits that make each status Update in funcs (fn, and
+// the function literals inside it that inPlace follows) of an object that
+// match accepts a merge patch from a copy, and each call in funcs that
+// hands such an object on to a helper a call of the helper's sibling with
+// the copy: local, the edits inside fn's declaration; others, those
+// elsewhere in the package (imports, the helpers' siblings); foreign,
+// those in other packages (their helpers' siblings, from PatchesFrom
+// facts). A helper that patches in place keeps its call. base names the
+// copy of u for the write or call n and returns the edits that take it;
+// "" when there is none, and the fix then fails with noBase. failed says
+// why there is no fix: a write fn reaches that cannot be followed or made
+// a patch.
+func (s *siblings) rewrite(fn *ssa.Function, funcs []*ssa.Function, match func(*types.Var) bool, what string, file *ast.File, depth int,
+	base func(n ast.Node, u *types.Var, clientName string, addr bool) (string, []analysis.TextEdit), noBase string) (local, others []analysis.TextEdit, foreign []fixes.FileEdit, failed *sibling) {
 	pass, res := s.pass, s.res
 	info := pass.TypesInfo
 	name := fn.Name()
@@ -392,32 +434,82 @@ func (s *siblings) rewrite(fn *ssa.Function, funcs []*ssa.Function, v *types.Var
 			updates[w] = true
 		}
 	}
+	// handOn renames call, a call of a helper whose sibling is named
+	// sibName and takes the snapshot where sig says (fixes.SnapshotArg),
+	// and hands it the copy of u.
+	handOn := func(call *ast.CallExpr, sig *types.Signature, sibName string, u *types.Var, addr bool) *sibling {
+		clientName, importEdits := fixes.AddImport(pass, file, call.Pos(), crmodel.ClientPath, "client")
+		baseName, copyEdits := base(call, u, clientName, addr)
+		if baseName == "" {
+			return fail("%s", noBase)
+		}
+		fun := calleeName(call)
+		arg, ok := fixes.SnapshotArg(sig, call, baseName)
+		if fun == nil || !ok {
+			return fail("%s calls %s in a way the fix cannot rename", name, types.ExprString(call.Fun))
+		}
+		local = append(local, copyEdits...)
+		local = append(local, analysis.TextEdit{Pos: fun.Pos(), End: fun.End(), NewText: []byte(sibName)}, arg)
+		for _, e := range copyEdits {
+			if strings.Contains(string(e.NewText), clientName+".") {
+				others = append(others, importEdits...) // the copy's type assertion
+			}
+		}
+		return nil
+	}
 	for _, w := range res.Writes {
 		if !in[w.Fn] || w.Verb != "Update" {
 			continue
 		}
 		delete(updates, w)
+		if w.External != nil {
+			// Another package's helper: its PatchesFrom fact says how.
+			callee := w.Instr.Common().StaticCallee()
+			var obj *types.Func
+			if callee != nil && callee.Origin() == nil {
+				obj, _ = callee.Object().(*types.Func)
+			}
+			fact := new(PatchesFrom)
+			switch {
+			case obj == nil || !pass.ImportObjectFact(obj, fact):
+				return nil, nil, nil, fail("%s reaches it through %s, in another package", name, w.ExternalName)
+			case fact.Name == "":
+				return nil, nil, nil, fail("%s", fact.Why)
+			case fact.InPlace:
+				foreign = append(foreign, fact.Edits...)
+				continue
+			case w.MethodValue, w.Go, w.Deferred, w.Call == nil, fact.Param >= len(w.Call.Args):
+				return nil, nil, nil, fail("%s hands the object to %s in a deferred call, a goroutine or through a method value", name, w.ExternalName)
+			}
+			u, addr := fixes.ObjectVar(info, w.Call.Args[fact.Param])
+			if u == nil || !match(u) {
+				return nil, nil, nil, fail("%s hands %s something other than %s", name, w.ExternalName, what)
+			}
+			if failed := handOn(w.Call, obj.Type().(*types.Signature), fact.Name, u, addr); failed != nil {
+				return nil, nil, nil, failed
+			}
+			foreign = append(foreign, fact.Edits...)
+			continue
+		}
 		switch {
-		case w.External != nil:
-			return nil, nil, fail("%s reaches it through %s, in another package", name, w.ExternalName)
 		case w.MethodValue, w.Go, w.Deferred, w.Call == nil || len(w.Call.Args) < 2:
-			return nil, nil, fail("%s writes it through a method value, a goroutine or a deferred call", name)
+			return nil, nil, nil, fail("%s writes it through a method value, a goroutine or a deferred call", name)
 		}
 		u, addr := fixes.ObjectVar(info, w.Call.Args[1])
-		if u != v {
-			return nil, nil, fail("%s updates the status of something other than %s", name, v.Name())
+		if u == nil || !match(u) {
+			return nil, nil, nil, fail("%s updates the status of something other than %s", name, what)
 		}
 		sel, ok := ast.Unparen(w.Call.Fun).(*ast.SelectorExpr)
 		if !ok {
-			return nil, nil, fail("the write in %s is not a method call", name)
+			return nil, nil, nil, fail("the write in %s is not a method call", name)
 		}
 		if reason := unpatchable(pass, w.Call, sel); reason != "" {
-			return nil, nil, fail("%s", reason)
+			return nil, nil, nil, fail("%s", reason)
 		}
 		clientName, importEdits := fixes.AddImport(pass, file, w.Call.Pos(), crmodel.ClientPath, "client")
-		baseName, copyEdits := base(w.Call, clientName, addr)
+		baseName, copyEdits := base(w.Call, u, clientName, addr)
 		if baseName == "" {
-			return nil, nil, fail("%s", noBase)
+			return nil, nil, nil, fail("%s", noBase)
 		}
 		objArg := w.Call.Args[1]
 		local = append(local, copyEdits...)
@@ -427,65 +519,67 @@ func (s *siblings) rewrite(fn *ssa.Function, funcs []*ssa.Function, v *types.Var
 		)
 		others = append(others, importEdits...)
 	}
-	// The calls that hand the object on to a helper of the package.
+	// The calls that hand an object on to a helper of the package.
 	for _, f := range funcs {
 		for _, c := range res.CallsIn(f) {
 			callee := c.Common().StaticCallee()
 			if callee == nil || callee.Pkg != fn.Pkg || in[callee] || !updatesStatus(res, callee) {
-				continue
+				continue // a literal of fn's is among funcs
 			}
 			call := res.CallExpr(c.Common().Pos())
 			if _, plain := c.(*ssa.Call); !plain || call == nil {
-				return nil, nil, fail("%s hands %s on in a deferred call or a goroutine", name, v.Name())
-			}
-			at := -1
-			for i, a := range call.Args {
-				if u, addr := fixes.ObjectVar(info, a); u == v && !addr {
-					at = i
-				}
+				return nil, nil, nil, fail("%s hands %s on in a deferred call or a goroutine", name, what)
 			}
 			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 				if selection := info.Selections[sel]; selection != nil && selection.Kind() == types.MethodExpr {
-					return nil, nil, fail("%s calls %s as a method expression", name, callee.Name())
+					return nil, nil, nil, fail("%s calls %s as a method expression", name, callee.Name())
 				}
 			}
-			if at < 0 {
-				return nil, nil, fail("%s calls %s, which updates a status, without handing it %s", name, callee.Name(), v.Name())
+			at, u := -1, (*types.Var)(nil)
+			for i, a := range call.Args {
+				if x, addr := fixes.ObjectVar(info, a); x != nil && match(x) && !addr && i < callee.Signature.Params().Len() && s.objectParam(callee.Signature.Params().At(i).Type()) {
+					at, u = i, x
+				}
 			}
-			sub := s.of(callee, at, depth+1)
+			var sub *sibling
+			switch {
+			case at >= 0:
+				sub = s.of(callee, at, depth+1)
+			case s.objectless(callee):
+				sub = s.of(callee, -1, depth+1) // it loads its objects itself
+			default:
+				return nil, nil, nil, fail("%s calls %s, which updates a status, without handing it %s", name, callee.Name(), what)
+			}
 			if sub.why != "" {
-				return nil, nil, sub
+				return nil, nil, nil, sub
 			}
 			for _, w := range res.WritesFrom(callee) {
 				delete(updates, w)
 			}
 			others = append(others, sub.edits...)
+			foreign = append(foreign, sub.foreign...)
 			if sub.inPlace {
 				continue // the call stays: the helper patches from its own copy
 			}
-			clientName, importEdits := fixes.AddImport(pass, file, call.Pos(), crmodel.ClientPath, "client")
-			baseName, copyEdits := base(call, clientName, false)
-			if baseName == "" {
-				return nil, nil, fail("%s", noBase)
-			}
-			fun := calleeName(call)
-			arg, ok := fixes.SnapshotArg(callee.Signature, call, baseName)
-			if fun == nil || !ok {
-				return nil, nil, fail("%s calls %s in a way the fix cannot rename", name, callee.Name())
-			}
-			local = append(local, copyEdits...)
-			local = append(local, analysis.TextEdit{Pos: fun.Pos(), End: fun.End(), NewText: []byte(sub.name)}, arg)
-			for _, e := range copyEdits {
-				if strings.Contains(string(e.NewText), clientName+".") {
-					others = append(others, importEdits...) // the copy's type assertion
-				}
+			if failed := handOn(call, callee.Signature, sub.name, u, false); failed != nil {
+				return nil, nil, nil, failed
 			}
 		}
 	}
 	if len(updates) > 0 {
-		return nil, nil, fail("%s reaches a status Update the fix cannot follow (a closure, an interface method)", name)
+		return nil, nil, nil, fail("%s reaches a status Update the fix cannot follow (a closure, an interface method)", name)
 	}
-	return local, others, nil
+	return local, others, foreign, nil
+}
+
+// objectless reports whether fn takes no object parameter.
+func (s *siblings) objectless(fn *ssa.Function) bool {
+	for i := 0; i < fn.Signature.Params().Len(); i++ {
+		if s.objectParam(fn.Signature.Params().At(i).Type()) {
+			return false
+		}
+	}
+	return true
 }
 
 // snapshotTypeExpr is the type a sibling's snapshot parameter is declared
@@ -620,9 +714,6 @@ func externalFix(pass *analysis.Pass, res *reach.Result, ol *objectLoads, group 
 		if callee == nil || callee.Origin() != nil || w.Call == nil {
 			return nil, fmt.Sprintf("no suggested fix: the call at %s is not a plain call of a function", at)
 		}
-		if w.Deferred || w.Go || w.MethodValue {
-			return nil, fmt.Sprintf("no suggested fix: the call at %s is deferred, in a goroutine or through a method value", at)
-		}
 		obj, _ := callee.Object().(*types.Func)
 		fact := new(PatchesFrom)
 		if obj == nil || !pass.ImportObjectFact(obj, fact) {
@@ -641,8 +732,16 @@ func externalFix(pass *analysis.Pass, res *reach.Result, ol *objectLoads, group 
 			continue
 		}
 		call := w.Call
+		if w.Go || w.MethodValue {
+			return nil, fmt.Sprintf("no suggested fix: the call at %s is in a goroutine or through a method value", at)
+		}
 		if fact.Param >= len(call.Args) {
 			return nil, fmt.Sprintf("no suggested fix: the call at %s cannot be given the copy", at)
+		}
+		if w.Deferred {
+			if why := deferredCopy(pass, ol, call, call.Args[fact.Param]); why != "" {
+				return nil, fmt.Sprintf("no suggested fix: the deferred call at %s: %s", at, why)
+			}
 		}
 		want := obj.Type().(*types.Signature).Params().At(fact.Param).Type()
 		callEdits := th.Arg(call, call.Args[fact.Param], want)
@@ -731,6 +830,18 @@ func siblingInPackage(pass *analysis.Pass, res *reach.Result, ol *objectLoads, w
 		return load
 	}}
 	edits := append([]analysis.TextEdit(nil), sb.edits...)
+	if len(sb.foreign) > 0 {
+		// The sibling calls other packages' siblings, which only a
+		// driver that applies every package's fixes together can add.
+		if !fixes.AcrossPackages() {
+			return nil, fmt.Sprintf("statuslint -fix adds %s beside %s, with siblings in other packages", sb.name, fn.Name())
+		}
+		resolved, err := fixes.ResolveEdits(pass.Fset, sb.foreign)
+		if err != nil {
+			return nil, err.Error()
+		}
+		edits = append(edits, resolved...)
+	}
 	for _, c := range callers {
 		at := position(pass.Fset, c.Pos())
 		call := res.CallExpr(c.Common().Pos())

@@ -288,6 +288,9 @@ func TestSiblings(t *testing.T) {
 	fixes.AllowAcrossPackages(true)
 	t.Cleanup(func() { fixes.AllowAcrossPackages(false) })
 	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(t, ""), "statusupdate/siblings")
+	// A relay through a second package: each package's sibling calls the
+	// next one's.
+	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(t, ""), "statusupdate/siblingrelaycaller")
 }
 
 // TestTypedClientGet covers objects read with a client-go typed client,

@@ -124,7 +124,7 @@ func (r *R) retried(ctx context.Context, req reconcile.Request) error {
 // SetReady is exported: other packages may hand it any reader, so its
 // parameter proves nothing here. Reported; its fact lets a call from
 // another package that hands in an uncached reader go unreported.
-func SetReady(ctx context.Context, c client.Client, rd client.Reader, req reconcile.Request) error { // want SetReady:"writes status fresh when parameters 2 read uncached"
+func SetReady(ctx context.Context, c client.Client, rd client.Reader, req reconcile.Request) error { // want SetReady:"writes status fresh when parameters 2 read uncached" SetReady:"patches in place from copies after its own reads"
 	var w api.Widget
 	if err := rd.Get(ctx, req.NamespacedName, &w); err != nil {
 		return err

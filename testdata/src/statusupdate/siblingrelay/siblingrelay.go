@@ -1,0 +1,34 @@
+// Package siblingrelay has status helpers that write through another
+// package's helpers: MarkReady hands its object on to
+// relayleaf.SetReady, so its sibling calls SetReady's;
+// UpdateCondition reads the object itself in a conflict retry and writes it
+// through relayleaf.UpdateStatus (rook's controller.UpdateCondition),
+// so it patches in place and its callers change nothing.
+package siblingrelay
+
+import (
+	"context"
+
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/util/retry"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"statusupdate/api"
+	"statusupdate/relayleaf"
+)
+
+func MarkReady(ctx context.Context, c client.Client, w *api.Widget) error { // want MarkReady:"writes status fresh when the objects in parameters 2 are fresh" MarkReady:"leaves parameters 2 written" MarkReady:"patches from a snapshot as MarkReadyFrom, parameter 2"
+	w.Status.Ready = true
+	return relayleaf.SetReady(ctx, c, w)
+}
+
+func UpdateCondition(ctx context.Context, c client.Client, key types.NamespacedName) { // want UpdateCondition:"patches in place from copies after its own reads"
+	_ = retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		w := &api.Widget{}
+		if err := c.Get(ctx, key, w); err != nil {
+			return err
+		}
+		w.Status.Ready = true
+		return relayleaf.UpdateStatus(c, w)
+	})
+}
