@@ -86,6 +86,12 @@ func (p LoadProblem) Reason(name string) string {
 // assigns v on some paths only. loadsVar tells whether a call loads v: a
 // Get into it, and whatever else the caller counts as a load.
 func LastLoad(info *types.Info, loadsVar func(*ast.CallExpr, *types.Var) bool, path []ast.Node, body *ast.BlockStmt, v *types.Var) (ast.Stmt, *ast.CallExpr, LoadProblem) {
+	return lastLoad(info, loadsVar, func(call *ast.CallExpr) bool { return crmodel.IsTypedClientGet(info, call) }, path, body, v)
+}
+
+// lastLoad is LastLoad, readInto telling which calls return a loaded
+// object (see assignedRead).
+func lastLoad(info *types.Info, loadsVar func(*ast.CallExpr, *types.Var) bool, readInto func(*ast.CallExpr) bool, path []ast.Node, body *ast.BlockStmt, v *types.Var) (ast.Stmt, *ast.CallExpr, LoadProblem) {
 	notLoaded := NotLoaded
 	for _, n := range path {
 		if _, ok := n.(*ast.FuncLit); ok {
@@ -104,7 +110,7 @@ func LastLoad(info *types.Info, loadsVar func(*ast.CallExpr, *types.Var) bool, p
 		if s == nil {
 			return true
 		}
-		if c := typedRead(info, s, v); c != nil {
+		if c := assignedRead(info, s, v, readInto); c != nil {
 			stmt, call, problem = s, c, Loaded
 			return false
 		}
@@ -125,12 +131,13 @@ func LastLoad(info *types.Info, loadsVar func(*ast.CallExpr, *types.Var) bool, p
 	return stmt, call, problem
 }
 
-// typedRead returns the call when s assigns v the object a client-go
-// typed client's Get returns (cluster, err := clientset.CephV1().
-// CephClusters(ns).Get(ctx, name, metav1.GetOptions{})): a load, straight
-// from the API server (crmodel.IsTypedClientGet), which controller-runtime's
-// Get into v is not always. nil otherwise.
-func typedRead(info *types.Info, s ast.Stmt, v *types.Var) *ast.CallExpr {
+// assignedRead returns the call when s assigns v the object a call returns
+// that reads returns true for: a client-go typed client's Get
+// (cluster, err := clientset.CephV1().CephClusters(ns).Get(ctx, name,
+// metav1.GetOptions{})), a load straight from the API server
+// (crmodel.IsTypedClientGet), or, with ObjectLoads, a helper that returns
+// an object it has just read. nil otherwise.
+func assignedRead(info *types.Info, s ast.Stmt, v *types.Var, reads func(*ast.CallExpr) bool) *ast.CallExpr {
 	as, ok := s.(*ast.AssignStmt)
 	if !ok || len(as.Rhs) != 1 || len(as.Lhs) != 2 {
 		return nil
@@ -140,7 +147,7 @@ func typedRead(info *types.Info, s ast.Stmt, v *types.Var) *ast.CallExpr {
 		return nil
 	}
 	call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-	if !ok || !crmodel.IsTypedClientGet(info, call) {
+	if !ok || !reads(call) {
 		return nil
 	}
 	return call
@@ -292,10 +299,14 @@ func ErrCheckAfter(info *types.Info, body *ast.BlockStmt, load ast.Stmt) ast.Stm
 	if !ok {
 		return nil
 	}
+	// The errors it assigns: a check of the object itself (if w == nil,
+	// if w.DeletionTimestamp != nil { ... }) is code of the function, which
+	// may change or write the object, not a check that the load failed.
 	assigned := make(map[types.Object]bool)
+	errType := types.Universe.Lookup("error").Type()
 	for _, lhs := range as.Lhs {
 		if id, ok := lhs.(*ast.Ident); ok {
-			if obj := info.ObjectOf(id); obj != nil {
+			if obj := info.ObjectOf(id); obj != nil && types.Identical(obj.Type(), errType) {
 				assigned[obj] = true
 			}
 		}

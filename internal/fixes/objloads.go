@@ -31,6 +31,10 @@ type ObjectLoads struct {
 	// facts returns the indices another package's function leaves
 	// written, from a fact; nil when the pass has no such facts.
 	facts func(*types.Func) []int
+	// readers are the package's functions that return, as their first
+	// result, an object they have just read with a Get (cloudnative-pg's
+	// getCluster): a call of one is a Get (ReadInto).
+	readers map[*types.Func]bool
 }
 
 // helperRounds is how deep helpers calling helpers are summarised.
@@ -40,6 +44,7 @@ const helperRounds = 2
 // package's functions' summaries (nil: none are known).
 func NewObjectLoads(pass *analysis.Pass, m *crmodel.Model, facts func(*types.Func) []int) *ObjectLoads {
 	ol := &ObjectLoads{pass: pass, m: m, info: pass.TypesInfo, Writes: make(map[*types.Func][]int), facts: facts}
+	ol.readers = ol.findReaders()
 	for round := 0; round < helperRounds; round++ {
 		for _, f := range pass.Files {
 			for _, d := range f.Decls {
@@ -201,11 +206,107 @@ func (ol *ObjectLoads) written(fn *types.Func) []int {
 	return nil
 }
 
-// IsGet reports whether call is controller-runtime's Get: a read, which
-// may come from the cache; every other load is a write.
+// IsGet reports whether call is controller-runtime's Get, or a call of a
+// package function that returns the object it has just read with one: a
+// read, which may come from the cache; every other load is a write.
 func (ol *ObjectLoads) IsGet(call *ast.CallExpr) bool {
+	if ol.readers[crmodel.CalledFunc(ol.info, call)] {
+		return true
+	}
 	fn, _ := crmodel.MethodCall(ol.info, call)
 	return fn != nil && fn.Name() == "Get" && ol.m.LoadedObject(ol.info, call) != nil
+}
+
+// LastLoad is LastLoad with the pass's loads: what LoadsVar counts, and
+// the objects assigned from a package function that returns one it has
+// just read (ReadInto).
+func (ol *ObjectLoads) LastLoad(path []ast.Node, body *ast.BlockStmt, v *types.Var) (ast.Stmt, *ast.CallExpr, LoadProblem) {
+	return lastLoad(ol.info, ol.LoadsVar, ol.ReadInto, path, body, v)
+}
+
+// ReadInto reports whether call returns, as its first result, an object
+// read from the API server (or its cache) just now: a client-go typed
+// client's Get, or a call of a package function that returns the object
+// it has just read with a Get, unchanged (cluster, err := r.getCluster(ctx,
+// req)).
+func (ol *ObjectLoads) ReadInto(call *ast.CallExpr) bool {
+	return crmodel.IsTypedClientGet(ol.info, call) || ol.readers[crmodel.CalledFunc(ol.info, call)]
+}
+
+// findReaders finds the package's functions that return an object they
+// have just read: two results, an object pointer and an error, and every
+// return statement returns nil, or a local variable right after the Get
+// into it and the error check that follows (if err := r.Get(ctx, key, c);
+// err != nil { ... }; return c, nil), so that nothing changes the object
+// between the read and the return.
+func (ol *ObjectLoads) findReaders() map[*types.Func]bool {
+	readers := make(map[*types.Func]bool)
+	for _, f := range ol.pass.Files {
+		for _, d := range f.Decls {
+			decl, ok := d.(*ast.FuncDecl)
+			if !ok || decl.Body == nil {
+				continue
+			}
+			fn, ok := ol.info.Defs[decl.Name].(*types.Func)
+			if !ok {
+				continue
+			}
+			res := fn.Type().(*types.Signature).Results()
+			if res.Len() != 2 || !types.Identical(res.At(1).Type(), types.Universe.Lookup("error").Type()) {
+				continue
+			}
+			if _, ptr := res.At(0).Type().Underlying().(*types.Pointer); !ptr {
+				continue
+			}
+			if ol.returnsRead(f, decl) {
+				readers[fn] = true
+			}
+		}
+	}
+	return readers
+}
+
+// returnsRead reports whether every return of decl returns nil first, or
+// a variable it has just read, and one does the latter.
+func (ol *ObjectLoads) returnsRead(file *ast.File, decl *ast.FuncDecl) bool {
+	ok, read := true, false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) != 2 {
+				ok = false
+				return false
+			}
+			first := ast.Unparen(n.Results[0])
+			if id, isIdent := first.(*ast.Ident); isIdent && id.Name == "nil" && ol.info.Uses[id] == types.Universe.Lookup("nil") {
+				return false
+			}
+			id, isIdent := first.(*ast.Ident)
+			v, _ := ol.info.Uses[id].(*types.Var)
+			if !isIdent || v == nil {
+				ok = false
+				return false
+			}
+			path, _ := astutil.PathEnclosingInterval(file, n.Pos(), n.End())
+			load, call, _ := LastLoad(ol.info, ol.LoadsVar, path, decl.Body, v)
+			if load == nil || !ol.IsGet(call) {
+				ok = false
+				return false
+			}
+			if check := ErrCheckAfter(ol.info, decl.Body, load); check != nil {
+				load = check
+			}
+			if StmtAfter(decl.Body, load) != ast.Stmt(n) {
+				ok = false // something runs between the read and the return
+			}
+			read = true
+			return false
+		}
+		return ok
+	})
+	return ok && read
 }
 
 // Info is the type information the loads are read from.

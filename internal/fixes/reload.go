@@ -3,6 +3,8 @@ package fixes
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/statuslint/statuslint/internal/crmodel"
 )
 
 // LastLoadBeforeReloads is LastLoad for a write that some paths load v
@@ -27,7 +29,7 @@ func LastLoadBeforeReloads(info *types.Info, loadsVar func(*ast.CallExpr, *types
 			}
 			return true
 		}
-		if c := typedRead(info, s, v); c != nil {
+		if c := assignedRead(info, s, v, func(call *ast.CallExpr) bool { return crmodel.IsTypedClientGet(info, call) }); c != nil {
 			if reload != nil {
 				load, loadCall = s, c
 			}

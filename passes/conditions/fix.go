@@ -467,7 +467,6 @@ func (c *checker) snapshotGuard(file *ast.File, body *ast.BlockStmt, obj *types.
 //		return nil
 //	}
 func (c *checker) threadedSnapshotFix(file *ast.File, body *ast.BlockStmt, obj *types.Var, targets []*target, why func(string) string) (*analysis.SuggestedFix, string) {
-	info := c.pass.TypesInfo
 	noCopy := why(obj.Name() + " is a parameter, loaded by the caller: copy its status there and write only when it differs")
 	if len(targets) == 0 {
 		return nil, "the write could not be located"
@@ -487,7 +486,7 @@ func (c *checker) threadedSnapshotFix(file *ast.File, body *ast.BlockStmt, obj *
 		// after an earlier Get here would hand the helper a second
 		// argument where it gains one parameter (pulp-operator's
 		// backup controller).
-		load, _, _ := fixes.LastLoad(info, c.objectLoads().LoadsVar, path, body, v)
+		load, _, _ := c.objectLoads().LastLoad(path, body, v)
 		return load
 	}}
 	edits, name := th.Param(decl, obj)

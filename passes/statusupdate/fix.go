@@ -249,7 +249,7 @@ func newSnapshotNames() *snapshotNames {
 // package's helpers that leave the object written) and its advice for a
 // function literal.
 func lastLoad(ol *objectLoads, path []ast.Node, body *ast.BlockStmt, v *types.Var) (ast.Stmt, *ast.CallExpr, string) {
-	load, call, problem := fixes.LastLoad(ol.Info(), ol.LoadsVar, path, body, v)
+	load, call, problem := ol.LastLoad(path, body, v)
 	reason := problem.Reason(v.Name())
 	if problem == fixes.NotLoadedInLiteral {
 		reason += "; snapshot it where it is loaded and patch with client.MergeFrom"

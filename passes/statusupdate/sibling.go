@@ -161,8 +161,9 @@ func (s *siblings) fact(fn *ssa.Function) *PatchesFrom {
 	}
 	if why == "" && s.objectless(fn) {
 		// fn finds the objects it writes itself: it may patch in place.
-		// Otherwise nothing is said: a function that makes the objects
-		// it writes has no caller to fix either.
+		// Otherwise nothing is said: most such functions are a
+		// reconciler's own, and their callers' findings say what the
+		// fact's absence means (noFact).
 		if sb := s.of(fn, -1, 0); sb.why == "" {
 			return s.withEdits(&PatchesFrom{Name: sb.name, Param: -1, InPlace: true}, sb)
 		}
@@ -472,7 +473,7 @@ func (s *siblings) rewrite(fn *ssa.Function, funcs []*ssa.Function, match func(*
 			fact := new(PatchesFrom)
 			switch {
 			case obj == nil || !pass.ImportObjectFact(obj, fact):
-				return nil, nil, nil, fail("%s reaches it through %s, in another package", name, w.ExternalName)
+				return nil, nil, nil, fail("%s reaches it through %s, %s", name, w.ExternalName, noFact)
 			case fact.Name == "":
 				return nil, nil, nil, fail("%s", fact.Why)
 			case fact.InPlace:
@@ -717,7 +718,7 @@ func externalFix(pass *analysis.Pass, res *reach.Result, ol *objectLoads, group 
 		obj, _ := callee.Object().(*types.Func)
 		fact := new(PatchesFrom)
 		if obj == nil || !pass.ImportObjectFact(obj, fact) {
-			return nil, fmt.Sprintf("no suggested fix: nothing is known of %s", w.ExternalName)
+			return nil, fmt.Sprintf("no suggested fix: %s %s", w.ExternalName, noFact)
 		}
 		if fact.Name == "" {
 			return nil, "no suggested fix: " + fact.Why
@@ -843,11 +844,11 @@ func siblingInPackage(pass *analysis.Pass, res *reach.Result, ol *objectLoads, w
 		edits = append(edits, resolved...)
 	}
 	for _, c := range callers {
-		at := position(pass.Fset, c.Pos())
 		call := res.CallExpr(c.Common().Pos())
 		if call == nil || idx >= len(call.Args) || c.Parent() == fn {
-			return nil, fmt.Sprintf("the call at %s cannot be given a copy", at)
+			return nil, fmt.Sprintf("%s is called in a way the fix cannot follow (a method value, a recursive call)", fn.Name())
 		}
+		at := position(pass.Fset, call.Pos())
 		switch c.(type) {
 		case *ssa.Go:
 			return nil, fmt.Sprintf("the call at %s starts a goroutine", at)
@@ -894,6 +895,11 @@ func deferredCopy(pass *analysis.Pass, ol *objectLoads, call *ast.CallExpr, arg 
 	}
 	return ""
 }
+
+// noFact says what a function of another package without a PatchesFrom
+// fact is: one that finds the object it writes itself (it takes none), in
+// a way the in-place fix does not follow.
+const noFact = "which finds the object it writes itself in a way the fix does not follow (not read right before every write)"
 
 // calleeName returns the identifier that names the function call calls,
 // f in f(...) and x.f(...), or nil.

@@ -309,3 +309,9 @@ func TestSiblingsInPackage(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(t, ""), "statusupdate/exportedhelpers")
 	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/exportedhelpersreread")
 }
+
+// TestReadHelper covers an object read through a helper that returns the
+// object it has just read: the call is the load.
+func TestReadHelper(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(t, ""), "statusupdate/readhelper")
+}
