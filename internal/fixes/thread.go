@@ -2,11 +2,11 @@ package fixes
 
 import (
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -307,28 +307,89 @@ func deepCopyAfter(info *types.Info, body *ast.BlockStmt, load ast.Stmt, u *type
 	return nil
 }
 
-// NamedInTests reports whether a _test.go file beside decl's file names
+// NamedInTests reports whether a _test.go file beside decl's file may use
 // decl's function, or cannot be read. The package is analysed without its
 // tests too, where their calls are not among the callers: a signature
 // changed there would leave a test that calls the helper unable to
-// compile. A mention anywhere counts, a comment or a string included.
+// compile. The test files are parsed, not type-checked (they are not part
+// of this package's variant), so any use of the name counts, save the
+// declarations of that name and the calls with another number of
+// arguments than decl takes, which cannot be of decl
+// (cloudnative-pg's tests call a reconcile method of another reconciler,
+// with three arguments, beside ClusterReconciler.reconcile's two).
 func NamedInTests(pass *analysis.Pass, decl *ast.FuncDecl) bool {
 	dir := filepath.Dir(pass.Fset.Position(decl.Pos()).Filename)
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return true
 	}
-	name := regexp.MustCompile(`\b` + regexp.QuoteMeta(decl.Name.Name) + `\b`)
+	name := decl.Name.Name
+	nparams, variadic := 0, false
+	for _, f := range decl.Type.Params.List {
+		n := len(f.Names)
+		if n == 0 {
+			n = 1
+		}
+		nparams += n
+		if _, ok := f.Type.(*ast.Ellipsis); ok {
+			variadic = true
+		}
+	}
+	fset := token.NewFileSet()
 	for _, e := range entries {
 		if e.IsDir() || !strings.HasSuffix(e.Name(), "_test.go") {
 			continue
 		}
 		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err != nil || name.Match(data) {
+		if err != nil {
+			return true
+		}
+		if !strings.Contains(string(data), name) {
+			continue
+		}
+		f, err := parser.ParseFile(fset, e.Name(), data, parser.SkipObjectResolution)
+		if err != nil {
+			return true
+		}
+		if usesName(f, name, nparams, variadic) {
 			return true
 		}
 	}
 	return false
+}
+
+// usesName reports whether f uses an identifier name other than by
+// declaring it or by calling it with a number of arguments that a function
+// of nparams parameters (variadic: at least nparams-1) cannot take.
+func usesName(f *ast.File, name string, nparams int, variadic bool) bool {
+	skip := make(map[*ast.Ident]bool)
+	used := false
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			skip[n.Name] = true
+		case *ast.CallExpr:
+			var id *ast.Ident
+			switch fun := ast.Unparen(n.Fun).(type) {
+			case *ast.Ident:
+				id = fun
+			case *ast.SelectorExpr:
+				id = fun.Sel
+			}
+			if id != nil && id.Name == name && !n.Ellipsis.IsValid() {
+				if len(n.Args) == nparams || (variadic && len(n.Args) >= nparams-1) {
+					used = true
+				}
+				skip[id] = true
+			}
+		case *ast.Ident:
+			if n.Name == name && !skip[n] {
+				used = true
+			}
+		}
+		return !used
+	})
+	return used
 }
 
 // ParamTypeExpr returns the type expression v, a parameter of decl, is

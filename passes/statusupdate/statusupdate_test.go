@@ -267,6 +267,8 @@ func TestStoredWriters(t *testing.T) {
 // the package's own call moves to.
 func TestThreadedSnapshotKeepsTests(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(t, ""), "statusupdate/threadedtests")
+	// A test that uses the name for something else does not count.
+	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(t, ""), "statusupdate/testnamesake")
 }
 
 // TestSiblings covers the fix of a write in another package's helper: the
