@@ -131,9 +131,9 @@ func exportSiblings(pass *analysis.Pass, res *reach.Result, ol *objectLoads, nam
 		if !ok || !obj.Exported() || obj.Pkg() != pass.Pkg || ignore.IsTestFile(pass.Fset, fn.Pos()) || res.IsRoot(fn) || !updatesStatus(res, fn) {
 			continue
 		}
-		if recv := obj.Type().(*types.Signature).Recv(); recv != nil && !exportedNamed(recv.Type()) {
-			continue
-		}
+		// A method of an unexported type counts: other packages call it
+		// on values an exported function hands them (rook's
+		// (*mirrorChecker).CheckMirroring).
 		if fact := s.fact(fn); fact != nil {
 			pass.ExportObjectFact(obj, fact)
 		}

@@ -140,7 +140,7 @@ func (r *NotAReconciler) Reconcile(ctx context.Context, w *api.Widget) error { /
 // resourceVersion the first write returned, even for a parameter.
 type syncer struct{ c client.Client }
 
-func (s *syncer) Sync(ctx context.Context, w *api.Widget) error {
+func (s *syncer) Sync(ctx context.Context, w *api.Widget) error { // want Sync:"patches from a snapshot as SyncFrom, parameter 1"
 	if err := s.c.Update(ctx, w); err != nil {
 		return err
 	}
