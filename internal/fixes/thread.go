@@ -351,7 +351,7 @@ func NamedInTests(pass *analysis.Pass, decl *ast.FuncDecl) bool {
 		if err != nil {
 			return true
 		}
-		if usesName(f, name, nparams, variadic) {
+		if usesName(f, name, nparams, variadic, decl.Recv != nil) {
 			return true
 		}
 	}
@@ -360,14 +360,24 @@ func NamedInTests(pass *analysis.Pass, decl *ast.FuncDecl) bool {
 
 // usesName reports whether f uses an identifier name other than by
 // declaring it or by calling it with a number of arguments that a function
-// of nparams parameters (variadic: at least nparams-1) cannot take.
-func usesName(f *ast.File, name string, nparams int, variadic bool) bool {
+// of nparams parameters (variadic: at least nparams-1) cannot take. An
+// identifier a selector selects from (reconcile.Result, of the imported
+// package reconcile) is never a function or method, and a method is only
+// ever named as a selector (x.reconcile): a bare identifier of that name
+// is a variable or a package.
+func usesName(f *ast.File, name string, nparams int, variadic, method bool) bool {
 	skip := make(map[*ast.Ident]bool)
+	selected := make(map[*ast.Ident]bool)
 	used := false
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncDecl:
 			skip[n.Name] = true
+		case *ast.SelectorExpr:
+			if x, ok := ast.Unparen(n.X).(*ast.Ident); ok {
+				skip[x] = true
+			}
+			selected[n.Sel] = true
 		case *ast.CallExpr:
 			var id *ast.Ident
 			switch fun := ast.Unparen(n.Fun).(type) {
@@ -377,13 +387,13 @@ func usesName(f *ast.File, name string, nparams int, variadic bool) bool {
 				id = fun.Sel
 			}
 			if id != nil && id.Name == name && !n.Ellipsis.IsValid() {
-				if len(n.Args) == nparams || (variadic && len(n.Args) >= nparams-1) {
+				if (len(n.Args) == nparams || (variadic && len(n.Args) >= nparams-1)) && (!method || id != ast.Unparen(n.Fun)) {
 					used = true
 				}
 				skip[id] = true
 			}
 		case *ast.Ident:
-			if n.Name == name && !skip[n] {
+			if n.Name == name && !skip[n] && (!method || selected[n]) {
 				used = true
 			}
 		}
