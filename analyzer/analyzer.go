@@ -21,6 +21,7 @@ import (
 	"github.com/statuslint/statuslint/passes/reach"
 	"github.com/statuslint/statuslint/passes/statusupdate"
 	"github.com/statuslint/statuslint/passes/statuswrites"
+	"github.com/statuslint/statuslint/passes/watches"
 )
 
 // Config is statuslint's whole configuration. Command-line flags bind to
@@ -39,12 +40,13 @@ type Config struct {
 	Conditions   conditions.Config   `json:"conditions"`
 	StatusWrites statuswrites.Config `json:"statuswrites"`
 	ObjectUpdate objectupdate.Config `json:"objectupdate"`
+	Watches      watches.Config      `json:"watches"`
 }
 
 // Names lists the passes in the order New returns them (the directive
 // check, which is not a pass and cannot be disabled in the settings,
 // comes after them).
-var Names = []string{statusupdate.Name, fieldmanager.Name, conditions.Name, statuswrites.Name, objectupdate.Name}
+var Names = []string{statusupdate.Name, fieldmanager.Name, conditions.Name, statuswrites.Name, objectupdate.Name, watches.Name}
 
 // Validate reports the first problem in cfg, naming the setting as the
 // golangci-lint settings do (fieldmanager.name). Each section with
@@ -91,6 +93,7 @@ func New(cfg *Config) ([]*analysis.Analyzer, error) {
 		conditions.New(&cfg.Conditions, r),
 		statuswrites.New(&cfg.StatusWrites, r),
 		objectupdate.New(&cfg.ObjectUpdate, r),
+		watches.New(&cfg.Watches, r),
 	}
 	var out []*analysis.Analyzer
 	for _, a := range all {

@@ -127,7 +127,7 @@ func TestBadSettings(t *testing.T) {
 		{
 			"unknown top-level key",
 			m{"statusupdates": m{}},
-			"statuslint: settings: statusupdates: unknown setting (valid: disable, reach, statusupdate, fieldmanager, conditions, statuswrites, objectupdate)",
+			"statuslint: settings: statusupdates: unknown setting (valid: disable, reach, statusupdate, fieldmanager, conditions, statuswrites, objectupdate, watches)",
 		},
 		{
 			"wrong type bool",
@@ -232,12 +232,12 @@ func TestBadSettings(t *testing.T) {
 		{
 			"unknown pass in disable",
 			m{"disable": []any{"statusupdate", "condition"}},
-			`statuslint: settings: disable: unknown pass "condition" (valid: statusupdate, fieldmanager, conditions, statuswrites, objectupdate)`,
+			`statuslint: settings: disable: unknown pass "condition" (valid: statusupdate, fieldmanager, conditions, statuswrites, objectupdate, watches)`,
 		},
 		{
 			"unknown pass in comma-separated disable",
 			m{"disable": "fieldmanager,nope"},
-			`statuslint: settings: disable: unknown pass "nope" (valid: statusupdate, fieldmanager, conditions, statuswrites, objectupdate)`,
+			`statuslint: settings: disable: unknown pass "nope" (valid: statusupdate, fieldmanager, conditions, statuswrites, objectupdate, watches)`,
 		},
 		{
 			"set twice",

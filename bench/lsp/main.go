@@ -99,7 +99,7 @@ const (
 
 // statuslintSources are the sources of statuslint's diagnostics.
 var statuslintSources = map[string]bool{
-	"statusupdate": true, "fieldmanager": true, "conditions": true, "statuswrites": true, "objectupdate": true,
+	"statusupdate": true, "fieldmanager": true, "conditions": true, "statuswrites": true, "objectupdate": true, "watches": true,
 }
 
 // A conn is one JSON-RPC connection to the server.

@@ -13,7 +13,7 @@ import (
 
 // Passes are the names directives may use; analyzer.Names must equal it
 // (checked by the analyzer package's tests).
-var Passes = []string{"statusupdate", "fieldmanager", "conditions", "statuswrites", "objectupdate"}
+var Passes = []string{"statusupdate", "fieldmanager", "conditions", "statuswrites", "objectupdate", "watches"}
 
 const (
 	linePrefix = "//statuslint:ignore"

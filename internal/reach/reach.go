@@ -129,6 +129,23 @@ func (r *Result) WritesFrom(fn *ssa.Function) []*Write {
 	if r == nil || fn == nil {
 		return nil
 	}
+	seen := r.ReachableFrom(fn)
+	var out []*Write
+	for _, w := range r.Writes {
+		if seen[w.Fn] {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// ReachableFrom returns fn and every function of the package a call of fn
+// can reach: what fn may call within the package, closures and the
+// package's implementations of interfaces included.
+func (r *Result) ReachableFrom(fn *ssa.Function) map[*ssa.Function]bool {
+	if r == nil || fn == nil {
+		return nil
+	}
 	seen := map[*ssa.Function]bool{fn: true}
 	for queue := []*ssa.Function{fn}; len(queue) > 0; queue = queue[1:] {
 		for _, c := range r.callees[queue[0]] {
@@ -138,13 +155,7 @@ func (r *Result) WritesFrom(fn *ssa.Function) []*Write {
 			}
 		}
 	}
-	var out []*Write
-	for _, w := range r.Writes {
-		if seen[w.Fn] {
-			out = append(out, w)
-		}
-	}
-	return out
+	return seen
 }
 
 // Closures returns the instructions that make closures of fn.

@@ -7,7 +7,7 @@ package bad
 //statuslint:ignore statusupdate // want `statuslint:ignore needs a reason: write //statuslint:ignore statusupdate <why this is right>`
 var a = 1
 
-//statuslint:ignore statusupdat typo in the pass name // want `statuslint:ignore names unknown pass "statusupdat" \(did you mean statusupdate\? valid: statusupdate, fieldmanager, conditions, statuswrites, objectupdate\)`
+//statuslint:ignore statusupdat typo in the pass name // want `statuslint:ignore names unknown pass "statusupdat" \(did you mean statusupdate\? valid: statusupdate, fieldmanager, conditions, statuswrites, objectupdate, watches\)`
 var b = 2
 
 //statuslint:ignore fieldmanager,condtions both a known and an unknown pass // want `statuslint:ignore names unknown pass "condtions" \(did you mean conditions\?`

@@ -1,0 +1,346 @@
+package watches
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/statuslint/statuslint/internal/crmodel"
+)
+
+const (
+	builderPath = "sigs.k8s.io/controller-runtime/pkg/builder"
+	handlerPath = "sigs.k8s.io/controller-runtime/pkg/handler"
+)
+
+// A controller is one builder, from ControllerManagedBy to Complete or
+// Build, as one function writes it: a chain of calls, or a local variable
+// the chain is kept in and continued from.
+type controller struct {
+	file *ast.File
+	// watches are its For, Owns and Watches calls, in source order.
+	watches []*watch
+	// filtered is set when WithEventFilter applies a predicate to every
+	// watch.
+	filtered bool
+	// reconciler is the argument of Complete or Build.
+	reconciler ast.Expr
+}
+
+// A watch is one For, Owns or Watches call.
+type watch struct {
+	call   *ast.CallExpr
+	method string // For, Owns or Watches
+	kind   *types.Named
+	// filtered is set when an option may filter the events (a
+	// predicate, or an option the pass cannot read).
+	filtered bool
+	// owner is set for Owns, and for Watches with an
+	// EnqueueRequestForOwner handler: the events go to the owner.
+	owner bool
+}
+
+// pos is where a finding about the watch goes: at the method's name, not
+// at the start of the chain it ends.
+func (w *watch) pos() token.Pos {
+	if sel, ok := ast.Unparen(w.call.Fun).(*ast.SelectorExpr); ok {
+		return sel.Sel.Pos()
+	}
+	return w.call.Pos()
+}
+
+// builderCall returns the name of the builder method call invokes, or "".
+func (c *checker) builderCall(call *ast.CallExpr) string {
+	fn, recv := crmodel.MethodCall(c.pass.TypesInfo, call)
+	if fn == nil || !isBuilder(recv) {
+		return ""
+	}
+	return fn.Name()
+}
+
+// isBuilder reports whether t is controller-runtime's *builder.Builder or
+// *builder.TypedBuilder[...].
+func isBuilder(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return crmodel.IsNamed(t, builderPath, "Builder") || crmodel.IsNamed(t, builderPath, "TypedBuilder")
+}
+
+// builderGroup is the builder calls of one controller: the outermost
+// call of each chain that continues it.
+type builderGroup struct {
+	chains []*ast.CallExpr
+	open   bool // the builder is handed elsewhere or comes from elsewhere
+}
+
+// controllers returns the builders file sets up completely in sight: each
+// chain or local variable that reaches Complete or Build, whose builder
+// is not handed elsewhere, where more watches or filters might be added.
+func (c *checker) controllers(file *ast.File) []*controller {
+	info := c.pass.TypesInfo
+	groups := make(map[any]*builderGroup)
+	var order []any
+	group := func(key any) *builderGroup {
+		g := groups[key]
+		if g == nil {
+			g = &builderGroup{}
+			groups[key] = g
+			order = append(order, key)
+		}
+		return g
+	}
+	// Calls that are the receiver of another builder call are inside a
+	// chain; the chain is taken from its outermost call.
+	inner := make(map[*ast.CallExpr]bool)
+	// The variable each chain is assigned to.
+	assignedTo := make(map[*ast.CallExpr]*types.Var)
+	ast.Inspect(file, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if c.builderCall(n) == "" {
+				return true
+			}
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
+				if recv, ok := ast.Unparen(sel.X).(*ast.CallExpr); ok {
+					inner[recv] = true
+				}
+			}
+		case *ast.AssignStmt:
+			if len(n.Lhs) != len(n.Rhs) {
+				return true
+			}
+			for i, rhs := range n.Rhs {
+				call, ok := ast.Unparen(rhs).(*ast.CallExpr)
+				id, isIdent := n.Lhs[i].(*ast.Ident)
+				if !ok || !isIdent {
+					continue
+				}
+				if v, ok := objectOf(info, id).(*types.Var); ok && isBuilder(info.TypeOf(call)) {
+					assignedTo[call] = v
+				}
+			}
+		}
+		return true
+	})
+	ast.Inspect(file, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || inner[call] {
+			return true
+		}
+		isCall := c.builderCall(call) != ""
+		if !isCall && !c.isNewBuilder(call) {
+			return true
+		}
+		// The root of the chain: the first call, or the variable it
+		// continues.
+		root := ast.Expr(call)
+		for {
+			rc, ok := ast.Unparen(root).(*ast.CallExpr)
+			if !ok || c.builderCall(rc) == "" {
+				break
+			}
+			root = ast.Unparen(rc.Fun).(*ast.SelectorExpr).X
+		}
+		var key any = root
+		open := true
+		switch r := ast.Unparen(root).(type) {
+		case *ast.CallExpr:
+			if !c.isNewBuilder(r) {
+				return true // a builder from another function
+			}
+			open = false
+		case *ast.Ident:
+			if v, _ := objectOf(info, r).(*types.Var); v != nil && isLocal(v) {
+				key, open = v, false
+			}
+		}
+		// b := ctrl.NewControllerManagedBy(mgr).For(...): the builder
+		// goes on as b.
+		if v := assignedTo[call]; v != nil && isLocal(v) && key != any(v) {
+			if _, own := key.(*ast.CallExpr); own {
+				key = v
+			} else {
+				open = true
+			}
+		}
+		g := group(key)
+		g.open = g.open || open
+		if isCall {
+			g.chains = append(g.chains, call)
+		}
+		return true
+	})
+	var out []*controller
+	for _, key := range order {
+		g := groups[key]
+		if v, ok := key.(*types.Var); ok && c.escapes(file, v) {
+			g.open = true
+		}
+		if g.open {
+			continue
+		}
+		ctl := &controller{file: file}
+		for _, ch := range g.chains {
+			c.collect(ch, ctl)
+		}
+		if ctl.reconciler == nil {
+			continue // not built here
+		}
+		out = append(out, ctl)
+	}
+	return out
+}
+
+// isLocal reports whether v is a local variable of a function, not a
+// parameter, a result or a package-level variable: a builder in it is
+// seen whole by the function.
+func isLocal(v *types.Var) bool {
+	if v.IsField() || v.Parent() == nil || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
+		return false
+	}
+	return v.Kind() == types.LocalVar
+}
+
+// objectOf returns the object an identifier defines or uses.
+func objectOf(info *types.Info, id *ast.Ident) types.Object {
+	if obj := info.Defs[id]; obj != nil {
+		return obj
+	}
+	return info.Uses[id]
+}
+
+// isNewBuilder reports whether call starts a builder: controller-runtime's
+// builder.ControllerManagedBy (or its typed form), or ctrl.NewControllerManagedBy,
+// a variable holding it.
+func (c *checker) isNewBuilder(call *ast.CallExpr) bool {
+	if c.builderCall(call) != "" || !isBuilder(c.pass.TypesInfo.TypeOf(call)) {
+		return false
+	}
+	obj := typeutil.Callee(c.pass.TypesInfo, call)
+	if obj == nil || obj.Pkg() == nil {
+		return false
+	}
+	switch obj.Name() {
+	case "ControllerManagedBy", "TypedControllerManagedBy":
+		return crmodel.IsPath(obj.Pkg().Path(), builderPath)
+	case "NewControllerManagedBy":
+		return crmodel.IsPath(obj.Pkg().Path(), crmodel.RootPath)
+	}
+	return false
+}
+
+// escapes reports whether file uses v other than as the receiver of a
+// builder call or the target of an assignment.
+func (c *checker) escapes(file *ast.File, v *types.Var) bool {
+	info := c.pass.TypesInfo
+	ok := make(map[*ast.Ident]bool)
+	ast.Inspect(file, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if c.builderCall(n) == "" {
+				return true
+			}
+			if id, isIdent := ast.Unparen(ast.Unparen(n.Fun).(*ast.SelectorExpr).X).(*ast.Ident); isIdent {
+				ok[id] = true
+			}
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if id, isIdent := l.(*ast.Ident); isIdent {
+					ok[id] = true
+				}
+			}
+		case *ast.ValueSpec:
+			for _, id := range n.Names {
+				ok[id] = true
+			}
+		}
+		return true
+	})
+	escaped := false
+	ast.Inspect(file, func(n ast.Node) bool {
+		if id, isIdent := n.(*ast.Ident); isIdent && !ok[id] && info.Uses[id] == v {
+			escaped = true
+		}
+		return !escaped
+	})
+	return escaped
+}
+
+// collect adds the watches, filters and reconciler of one chain to ctl,
+// walking it from its first call.
+func (c *checker) collect(chain *ast.CallExpr, ctl *controller) {
+	var calls []*ast.CallExpr
+	for e := ast.Expr(chain); ; {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok || c.builderCall(call) == "" {
+			break
+		}
+		calls = append(calls, call)
+		e = ast.Unparen(call.Fun).(*ast.SelectorExpr).X
+	}
+	info := c.pass.TypesInfo
+	for i := len(calls) - 1; i >= 0; i-- {
+		call := calls[i]
+		name := c.builderCall(call)
+		switch name {
+		case "For", "Owns", "Watches":
+			if len(call.Args) == 0 {
+				continue
+			}
+			w := &watch{call: call, method: name, owner: name == "Owns"}
+			w.kind = objectType(info.TypeOf(call.Args[0]))
+			opts := call.Args[1:]
+			if name == "Watches" {
+				if len(call.Args) < 2 {
+					continue
+				}
+				w.owner = c.enqueuesOwner(call.Args[1])
+				opts = call.Args[2:]
+			}
+			w.filtered = call.Ellipsis.IsValid()
+			for _, o := range opts {
+				if !c.isOnlyMetadata(o) {
+					w.filtered = true
+				}
+			}
+			ctl.watches = append(ctl.watches, w)
+		case "WithEventFilter":
+			ctl.filtered = true
+		case "Complete", "Build":
+			if len(call.Args) == 1 {
+				ctl.reconciler = call.Args[0]
+			}
+		}
+	}
+}
+
+// enqueuesOwner reports whether a Watches handler is
+// handler.EnqueueRequestForOwner's (or its typed form's).
+func (c *checker) enqueuesOwner(h ast.Expr) bool {
+	call, ok := ast.Unparen(h).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := crmodel.CalledFunc(c.pass.TypesInfo, call)
+	return fn != nil && fn.Pkg() != nil && crmodel.IsPath(fn.Pkg().Path(), handlerPath) &&
+		(fn.Name() == "EnqueueRequestForOwner" || fn.Name() == "TypedEnqueueRequestForOwner")
+}
+
+// isOnlyMetadata reports whether an option is builder.OnlyMetadata, which
+// filters nothing.
+func (c *checker) isOnlyMetadata(e ast.Expr) bool {
+	var id *ast.Ident
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		id = e
+	case *ast.SelectorExpr:
+		id = e.Sel
+	default:
+		return false
+	}
+	v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
+	return ok && v.Name() == "OnlyMetadata" && v.Pkg() != nil && crmodel.IsPath(v.Pkg().Path(), builderPath)
+}

@@ -1,0 +1,120 @@
+package watches
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+// check reports what one controller's watches wake its reconcile for.
+func (c *checker) check(ctl *controller) []analysis.Diagnostic {
+	if ctl.filtered {
+		return nil // WithEventFilter: a predicate on every watch
+	}
+	var out []analysis.Diagnostic
+	var reads map[string]bool // what the reconcile reads, computed on first need
+	for _, w := range ctl.watches {
+		if w.filtered || w.kind == nil {
+			continue
+		}
+		switch {
+		case w.owner:
+			if !hasGenerationSemantics(w.kind) {
+				continue
+			}
+			if reads == nil {
+				reads = c.reconcileReads(ctl)
+			}
+			if reads[kindKey(w.kind)] {
+				continue // the reconcile needs the child's status events
+			}
+			out = append(out, c.ownedDiagnostic(ctl, w))
+		case w.method == "For":
+			out = append(out, c.selfWakes(ctl, w)...)
+		}
+	}
+	return out
+}
+
+// reconcileReads returns the kinds whose status the controller's
+// reconcile reads: through the functions of this package its Reconcile
+// reaches, or the package fact of the package that declares it. When the
+// reconciler cannot be told, every production function of the package and
+// of the packages it calls counts.
+func (c *checker) reconcileReads(ctl *controller) map[string]bool {
+	fn := c.reconcileMethod(ctl.reconciler)
+	if fn == nil {
+		return c.packageReads()
+	}
+	if fn.Pkg() != c.pass.Pkg {
+		var fact StatusReads
+		if fn.Pkg() == nil || !c.pass.ImportPackageFact(fn.Pkg(), &fact) {
+			return map[string]bool{"*": true} // unknown: everything
+		}
+		out := make(map[string]bool)
+		for _, k := range fact.Kinds {
+			out[k] = true
+		}
+		return out
+	}
+	sfn := c.ssaFunc(fn)
+	if sfn == nil {
+		return c.packageReads()
+	}
+	out := make(map[string]bool)
+	for f := range c.res.ReachableFrom(sfn) {
+		if syn := f.Syntax(); syn != nil {
+			c.scanReads(syn, out)
+		}
+	}
+	return out
+}
+
+// reconcileMethod returns the Reconcile method of the reconciler handed
+// to Complete or Build, or nil when its type does not tell (an interface,
+// a function value).
+func (c *checker) reconcileMethod(r ast.Expr) *types.Func {
+	t := c.pass.TypesInfo.TypeOf(r)
+	if t == nil || types.IsInterface(t) {
+		return nil
+	}
+	obj, _, _ := types.LookupFieldOrMethod(t, true, c.pass.Pkg, "Reconcile")
+	fn, _ := obj.(*types.Func)
+	if fn == nil {
+		return nil
+	}
+	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
+		return nil // an embedded interface's method: the implementation is not known
+	}
+	return fn
+}
+
+// ssaFunc returns the SSA function of a method or function of the
+// package, or nil without SSA.
+func (c *checker) ssaFunc(fn *types.Func) *ssa.Function {
+	if c.res == nil || c.res.SSA == nil {
+		return nil
+	}
+	return c.res.SSA.Prog.FuncValue(fn)
+}
+
+// ownedDiagnostic reports a watch of a child kind whose status updates
+// wake the owner's reconcile, which never reads that status.
+func (c *checker) ownedDiagnostic(ctl *controller, w *watch) analysis.Diagnostic {
+	name := w.kind.Obj().Name()
+	d := analysis.Diagnostic{
+		Pos: w.pos(),
+		End: w.call.End(),
+		Message: fmt.Sprintf("every status update of an owned %s wakes this controller's reconcile, which never reads a %s's status: filter the watch with a predicate that drops status-only updates",
+			name, name),
+	}
+	if fix, reason := c.predicateFix(ctl, w); fix != nil {
+		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
+	} else {
+		d.Message += " (no suggested fix: " + reason + ")"
+	}
+	return d
+}

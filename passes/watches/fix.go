@@ -1,0 +1,104 @@
+package watches
+
+import (
+	"fmt"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/statuslint/statuslint/internal/crmodel"
+	"github.com/statuslint/statuslint/internal/fixes"
+)
+
+// predicateFix adds to the watch the option that keeps what the owner
+// reacts to and drops status-only updates:
+//
+//	builder.WithPredicates(predicate.Or(predicate.GenerationChangedPredicate{},
+//		predicate.LabelChangedPredicate{}, predicate.AnnotationChangedPredicate{}))
+//
+// (predicate.Or[client.Object] where Or is generic). Creates, deletes and
+// changes to the spec, labels and annotations still wake the reconcile.
+// It returns the reason when there is none.
+func (c *checker) predicateFix(ctl *controller, w *watch) (*analysis.SuggestedFix, string) {
+	if w.call.Ellipsis.IsValid() {
+		return nil, "the options are passed as a slice"
+	}
+	builderPkg := c.builderPackage(w)
+	if builderPkg == nil {
+		return nil, "controller-runtime's builder package cannot be read"
+	}
+	withPredicates, _ := builderPkg.Scope().Lookup("WithPredicates").(*types.Func)
+	if withPredicates == nil {
+		return nil, "this controller-runtime's builder has no WithPredicates"
+	}
+	sig := withPredicates.Type().(*types.Signature)
+	if sig.Params().Len() != 1 || !sig.Variadic() {
+		return nil, "this controller-runtime's WithPredicates is not the one the fix knows"
+	}
+	pred, _ := types.Unalias(sig.Params().At(0).Type().(*types.Slice).Elem()).(*types.Named)
+	if pred == nil || pred.Obj().Pkg() == nil {
+		return nil, "this controller-runtime's predicates are not the ones the fix knows"
+	}
+	predPkg := pred.Obj().Pkg()
+	// Since controller-runtime v0.18 the predicates are generic: Predicate
+	// is TypedPredicate[client.Object], and Or takes its type argument
+	// explicitly (it cannot be inferred from the predicate structs).
+	generic := pred.TypeArgs().Len() > 0
+	if !generic {
+		for _, name := range []string{"Or", "GenerationChangedPredicate", "LabelChangedPredicate", "AnnotationChangedPredicate"} {
+			if predPkg.Scope().Lookup(name) == nil {
+				return nil, "this controller-runtime's predicate package has no " + name
+			}
+		}
+	}
+
+	file := ctl.file
+	pos := w.call.Pos()
+	var edits []analysis.TextEdit
+	importName := func(path, name string) string {
+		local, e := fixes.AddImport(c.pass, file, pos, path, name)
+		edits = append(edits, e...)
+		return local
+	}
+	b := importName(canonical(builderPkg.Path()), "builder")
+	p := importName(canonical(predPkg.Path()), "predicate")
+	or := p + ".Or"
+	if generic {
+		cl := importName(crmodel.ClientPath, "client")
+		or += "[" + cl + ".Object]"
+	}
+	text := fmt.Sprintf(", %s.WithPredicates(%s(%s.GenerationChangedPredicate{}, %s.LabelChangedPredicate{}, %s.AnnotationChangedPredicate{}))",
+		b, or, p, p, p)
+	last := w.call.Args[len(w.call.Args)-1]
+	edits = append(edits, analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte(text)})
+	return &analysis.SuggestedFix{
+		Message:   "Drop status-only updates of " + w.kind.Obj().Name() + " with predicates",
+		TextEdits: fixes.UniqueEdits(edits),
+	}, ""
+}
+
+// builderPackage returns controller-runtime's builder package as the
+// watch's call sees it.
+func (c *checker) builderPackage(w *watch) *types.Package {
+	fn, recv := crmodel.MethodCall(c.pass.TypesInfo, w.call)
+	if fn == nil || !isBuilder(recv) {
+		return nil
+	}
+	if p, ok := types.Unalias(recv).(*types.Pointer); ok {
+		recv = p.Elem()
+	}
+	n, _ := types.Unalias(recv).(*types.Named)
+	if n == nil {
+		return nil
+	}
+	return n.Origin().Obj().Pkg()
+}
+
+// canonical returns an import path without a GOPATH vendor prefix.
+func canonical(path string) string {
+	if i := strings.LastIndex(path, "/vendor/"); i >= 0 {
+		return path[i+len("/vendor/"):]
+	}
+	return path
+}

@@ -1,0 +1,139 @@
+package watches
+
+import (
+	"go/types"
+	"strings"
+
+	"github.com/statuslint/statuslint/internal/crmodel"
+)
+
+const (
+	metav1Path = "k8s.io/apimachinery/pkg/apis/meta/v1"
+	apiPrefix  = "k8s.io/api/"
+)
+
+// objectType returns the named type of a Kubernetes object that t is, or
+// points to: a struct embedding metav1.ObjectMeta. It returns nil for
+// anything else (lists, unstructured objects, interfaces).
+func objectType(t types.Type) *types.Named {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return nil
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		if f.Embedded() && crmodel.IsNamed(f.Type(), metav1Path, "ObjectMeta") {
+			return n
+		}
+	}
+	return nil
+}
+
+// kindKey names an object type in facts: its package path (without a
+// vendor prefix) and name.
+func kindKey(n *types.Named) string {
+	obj := n.Origin().Obj()
+	path := ""
+	if obj.Pkg() != nil {
+		path = canonical(obj.Pkg().Path())
+	}
+	return path + "." + obj.Name()
+}
+
+// builtInWithGeneration are the built-in kinds whose metadata.generation
+// changes with their spec alone and whose status another controller
+// writes as it works: a status-only update of one carries nothing the
+// owner's spec depends on.
+var builtInWithGeneration = map[string]bool{
+	"k8s.io/api/apps/v1.Deployment":  true,
+	"k8s.io/api/apps/v1.StatefulSet": true,
+	"k8s.io/api/apps/v1.DaemonSet":   true,
+	"k8s.io/api/apps/v1.ReplicaSet":  true,
+	"k8s.io/api/batch/v1.Job":        true,
+	"k8s.io/api/batch/v1.CronJob":    true,
+}
+
+// hasGenerationSemantics reports whether n is a kind whose generation
+// changes with its spec only: one of builtInWithGeneration, or a custom
+// resource (a type outside k8s.io/api with Spec and Status fields, the
+// shape a status subresource serves).
+func hasGenerationSemantics(n *types.Named) bool {
+	key := kindKey(n)
+	if strings.HasPrefix(key, apiPrefix) {
+		return builtInWithGeneration[key]
+	}
+	if strings.HasPrefix(key, "k8s.io/") {
+		return false // apimachinery's own types, apiextensions and the like
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	var spec, status bool
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		if f.Embedded() {
+			continue
+		}
+		switch f.Name() {
+		case "Spec":
+			spec = true
+		case "Status":
+			status = true
+		}
+	}
+	return spec && status
+}
+
+// statusField reports whether the field selected on a value of type recv
+// is an object's Status, and returns the object's type.
+func statusField(recv types.Type, field *types.Var) *types.Named {
+	if field == nil || field.Name() != "Status" {
+		return nil
+	}
+	return objectType(recv)
+}
+
+// objectsIn returns the object types a value of type t holds: the object
+// itself (or a pointer to it), the items of a slice, map or list type.
+func objectsIn(t types.Type) []*types.Named {
+	seen := make(map[types.Type]bool)
+	var out []*types.Named
+	var walk func(t types.Type, depth int)
+	walk = func(t types.Type, depth int) {
+		if depth > 3 || seen[t] {
+			return
+		}
+		seen[t] = true
+		if n := objectType(t); n != nil {
+			out = append(out, n)
+			return
+		}
+		switch u := types.Unalias(t).Underlying().(type) {
+		case *types.Pointer:
+			walk(u.Elem(), depth+1)
+		case *types.Slice:
+			walk(u.Elem(), depth+1)
+		case *types.Array:
+			walk(u.Elem(), depth+1)
+		case *types.Map:
+			walk(u.Elem(), depth+1)
+		case *types.Struct:
+			// A list: its Items.
+			for i := range u.NumFields() {
+				if f := u.Field(i); f.Name() == "Items" {
+					walk(f.Type(), depth+1)
+				}
+			}
+		}
+	}
+	walk(t, 0)
+	return out
+}

@@ -1,0 +1,274 @@
+package watches
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/statuslint/statuslint/internal/reach"
+)
+
+// selfWakes reports the status writes of the For kind, reachable from the
+// controller's reconcile, that change the status on every pass (a value
+// from the clock, a counter, a random value stored into it on every path
+// to the write): with no predicate on For, each such write is an update
+// event that runs the reconcile again at once, and it writes again.
+func (c *checker) selfWakes(ctl *controller, w *watch) []analysis.Diagnostic {
+	if c.res == nil || c.res.SSA == nil {
+		return nil
+	}
+	var scope map[*ssa.Function]bool
+	if fn := c.reconcileMethod(ctl.reconciler); fn != nil && fn.Pkg() == c.pass.Pkg {
+		scope = c.res.ReachableFrom(c.ssaFunc(fn))
+	}
+	var out []analysis.Diagnostic
+	for _, wr := range c.res.Writes {
+		if wr.Object == nil || wr.External != nil || wr.Go || !c.res.Reachable(wr.Fn) {
+			continue
+		}
+		if scope != nil && !scope[wr.Fn] {
+			continue
+		}
+		obj := reach.Unconvert(wr.Object)
+		if k := objectType(obj.Type()); k == nil || !types.Identical(k, w.kind) {
+			continue
+		}
+		st, what := c.changingStore(wr, obj)
+		if st == nil {
+			continue
+		}
+		name := w.kind.Obj().Name()
+		out = append(out, analysis.Diagnostic{
+			Pos: wr.Node.Pos(),
+			End: wr.Node.End(),
+			Message: fmt.Sprintf("status written with %s on every pass, and the %s watch has no predicate: each write wakes this reconcile again at once, which writes again (no suggested fix: keep values that change on every pass out of the status, or filter For with predicate.GenerationChangedPredicate)",
+				what, name),
+			Related: []analysis.RelatedInformation{
+				{Pos: st.pos, End: st.pos, Message: st.field + " set to " + what},
+				{Pos: w.pos(), End: w.call.End(), Message: "For(" + name + ") without a predicate"},
+			},
+		})
+	}
+	return out
+}
+
+// A changing store is a store into the written object's status of a value
+// that differs on every pass.
+type changingStore struct {
+	pos   token.Pos
+	field string
+}
+
+// changingStore returns a store into wr's object's status, on every path
+// to the write, of a value that changes on every pass, and what the value
+// is ("the clock", "a counter", "a random value").
+func (c *checker) changingStore(wr *reach.Write, obj ssa.Value) (*changingStore, string) {
+	fn := wr.Fn
+	instr := ssa.Instruction(wr.Instr)
+	for _, st := range c.res.StoresIn(fn) {
+		field, base, ok := statusStore(st.Addr)
+		if !ok || !sameObject(base, obj) {
+			continue
+		}
+		if !runsBefore(st, instr, wr.Deferred) {
+			continue
+		}
+		what := changing(st.Val, st.Addr, 0)
+		if what == "" {
+			continue
+		}
+		return &changingStore{pos: st.Pos(), field: "Status." + field}, what
+	}
+	return nil, ""
+}
+
+// statusStore returns, for the address of a store, the status field it
+// writes (the first field below Status) and the object it belongs to.
+func statusStore(addr ssa.Value) (field string, base ssa.Value, ok bool) {
+	var below string
+	for {
+		fa, isField := addr.(*ssa.FieldAddr)
+		if !isField {
+			return "", nil, false
+		}
+		st := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
+		f := st.Field(fa.Field)
+		if f.Name() == "Status" && objectType(fa.X.Type()) != nil {
+			if below == "" {
+				return "", nil, false // the whole status replaced
+			}
+			return below, fa.X, true
+		}
+		below = f.Name()
+		addr = fa.X
+	}
+}
+
+// sameObject reports whether two values are the same object: the same
+// value, or loads of the same variable.
+func sameObject(a, b ssa.Value) bool {
+	if a == b {
+		return true
+	}
+	la, okA := a.(*ssa.UnOp)
+	lb, okB := b.(*ssa.UnOp)
+	return okA && okB && la.Op == token.MUL && lb.Op == token.MUL && la.X == lb.X
+}
+
+// runsBefore reports whether st runs on every path to the write instr:
+// its block dominates the write's (and precedes it in the same block); for
+// a deferred write, its block dominates every return that follows the
+// defer statement.
+func runsBefore(st *ssa.Store, instr ssa.Instruction, deferred bool) bool {
+	if deferred {
+		fn := instr.Parent()
+		any := false
+		for _, b := range fn.Blocks {
+			if len(b.Instrs) == 0 {
+				continue
+			}
+			if _, ret := b.Instrs[len(b.Instrs)-1].(*ssa.Return); !ret {
+				continue
+			}
+			if !instr.Block().Dominates(b) {
+				continue // returns before the call is deferred
+			}
+			any = true
+			if !st.Block().Dominates(b) {
+				return false
+			}
+		}
+		return any
+	}
+	sb, wb := st.Block(), instr.Block()
+	if sb != wb {
+		return sb.Dominates(wb)
+	}
+	for _, i := range sb.Instrs {
+		if i == ssa.Instruction(st) {
+			return true
+		}
+		if i == instr {
+			return false
+		}
+	}
+	return false
+}
+
+// clockFuncs and randomPackages are the sources of values that differ on
+// every call.
+var clockFuncs = map[string]bool{
+	"time.Now": true,
+	"k8s.io/apimachinery/pkg/apis/meta/v1.Now":      true,
+	"k8s.io/apimachinery/pkg/apis/meta/v1.NowMicro": true,
+}
+
+var randomPackages = map[string]bool{
+	"math/rand":              true,
+	"math/rand/v2":           true,
+	"crypto/rand":            true,
+	"github.com/google/uuid": true,
+}
+
+// changing returns what makes v differ on every pass ("the clock", "a
+// counter", "a random value"), or "" when it may not. addr is where v is
+// stored: v computed by adding to what addr held is a counter.
+func changing(v ssa.Value, addr ssa.Value, depth int) string {
+	if depth > 6 {
+		return ""
+	}
+	switch v := v.(type) {
+	case *ssa.Call:
+		if callee := v.Call.StaticCallee(); callee != nil {
+			if obj, ok := callee.Object().(*types.Func); ok {
+				name := canonical(obj.FullName())
+				if clockFuncs[name] {
+					return "the clock"
+				}
+				if obj.Pkg() != nil && randomPackages[canonical(obj.Pkg().Path())] {
+					return "a random value"
+				}
+				// metav1.NewTime(time.Now()), time.Now().UTC(), a clock
+				// value's Format or Unix: a function of the clock.
+				for _, a := range v.Call.Args {
+					if what := changing(a, nil, depth+1); what == "the clock" {
+						return what
+					}
+				}
+			}
+		}
+	case *ssa.BinOp:
+		if (v.Op == token.ADD || v.Op == token.SUB) && addr != nil && (loads(v.X, addr) || loads(v.Y, addr)) {
+			return "a counter"
+		}
+	case *ssa.ChangeType:
+		return changing(v.X, addr, depth+1)
+	case *ssa.Convert:
+		return changing(v.X, addr, depth+1)
+	case *ssa.MakeInterface:
+		return changing(v.X, addr, depth+1)
+	case *ssa.UnOp:
+		if v.Op == token.MUL {
+			if alloc, ok := v.X.(*ssa.Alloc); ok {
+				return storedIn(alloc, depth)
+			}
+		}
+	case *ssa.Alloc:
+		// now := metav1.Now(); obj.Status.LastSync = &now
+		return storedIn(v, depth)
+	}
+	return ""
+}
+
+// storedIn returns what changes in a local's stores: the value stored in
+// it, or in one of its fields (metav1.Time{Time: time.Now()}).
+func storedIn(alloc *ssa.Alloc, depth int) string {
+	refs := alloc.Referrers()
+	if refs == nil {
+		return ""
+	}
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.Store:
+			if what := changing(r.Val, nil, depth+1); what != "" {
+				return what
+			}
+		case *ssa.FieldAddr:
+			if frefs := r.Referrers(); frefs != nil {
+				for _, fr := range *frefs {
+					if st, ok := fr.(*ssa.Store); ok && st.Addr == r {
+						if what := changing(st.Val, nil, depth+1); what != "" {
+							return what
+						}
+					}
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// loads reports whether v is a load of the field addr stores to: the same
+// field of the same object.
+func loads(v ssa.Value, addr ssa.Value) bool {
+	u, ok := v.(*ssa.UnOp)
+	if !ok || u.Op != token.MUL {
+		return false
+	}
+	return sameField(u.X, addr)
+}
+
+func sameField(a, b ssa.Value) bool {
+	if a == b {
+		return true
+	}
+	fa, okA := a.(*ssa.FieldAddr)
+	fb, okB := b.(*ssa.FieldAddr)
+	if !okA || !okB || fa.Field != fb.Field {
+		return false
+	}
+	return sameField(fa.X, fb.X) || sameObject(fa.X, fb.X)
+}

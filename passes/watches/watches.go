@@ -1,0 +1,90 @@
+package watches
+
+import (
+	"go/ast"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/statuslint/statuslint/internal/ignore"
+	"github.com/statuslint/statuslint/internal/reach"
+)
+
+// Name is the analyzer's name, as users enable, disable and configure it.
+const Name = "watches"
+
+// Config is the pass's configuration. Its reconcile roots are the shared
+// reachability analysis's.
+type Config struct {
+	// Tests also checks _test.go files.
+	Tests bool `json:"tests"`
+}
+
+// New returns the pass configured by cfg, using the shared reachability
+// analysis r (see reach.New).
+func New(cfg *Config, r *analysis.Analyzer) *analysis.Analyzer {
+	a := &analysis.Analyzer{
+		Name:     Name,
+		Doc:      doc,
+		URL:      "https://github.com/statuslint/statuslint/blob/main/docs/watches.md",
+		Requires: []*analysis.Analyzer{r, ignore.Analyzer},
+		Run:      func(pass *analysis.Pass) (any, error) { return run(pass, cfg, r) },
+		// StatusReads is exported by every package the pass runs on, so
+		// that a builder in one package knows which kinds' status the
+		// packages it calls read.
+		FactTypes: []analysis.Fact{(*StatusReads)(nil)},
+	}
+	a.Flags.BoolVar(&cfg.Tests, "tests", cfg.Tests, "also check _test.go files")
+	return a
+}
+
+func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
+	rep := ignore.New(pass, Name)
+	defer rep.Close()
+	res, _ := pass.ResultOf[r].(*reach.Result)
+	c := newChecker(pass, res)
+	// The fact first, from production code alone: what a package's tests
+	// read says nothing of what its reconcilers need.
+	c.exportFact()
+	for _, file := range pass.Files {
+		if ignore.SkipFile(pass, file, cfg.Tests) {
+			continue
+		}
+		for _, ctl := range c.controllers(file) {
+			for _, d := range c.check(ctl) {
+				rep.Report(d)
+			}
+		}
+	}
+	return nil, nil
+}
+
+// checker holds the pass's state for a package.
+type checker struct {
+	pass *analysis.Pass
+	res  *reach.Result // nil fields when the package has no SSA
+	// pkgReads is what the package's production code reads, computed
+	// once (see packageReads).
+	pkgReads map[string]bool
+}
+
+func newChecker(pass *analysis.Pass, res *reach.Result) *checker {
+	return &checker{pass: pass, res: res}
+}
+
+// productionFuncs lists the declared functions of the production files
+// written by hand, for the package-wide scan: generated code (deep copies,
+// which copy every status) acts on nothing.
+func (c *checker) productionFuncs() []ast.Node {
+	var out []ast.Node
+	for _, f := range c.pass.Files {
+		if ignore.SkipFile(c.pass, f, false) {
+			continue
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				out = append(out, fd)
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,49 @@
+package watches_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/passes/watches"
+)
+
+func newAnalyzer() *analysis.Analyzer {
+	var roots reach.Pattern
+	tests := false
+	return watches.New(&watches.Config{}, reach.New(&roots, &tests))
+}
+
+// testdata returns the absolute path of a GOPATH-style tree of stubs and
+// cases: testdata (current controller-runtime) or testdata/legacy.
+func testdata(elem ...string) string {
+	dir, err := filepath.Abs(filepath.Join(append([]string{"..", "..", "testdata"}, elem...)...))
+	if err != nil {
+		panic(err)
+	}
+	return dir
+}
+
+// TestOwned covers children that wake the owner for nothing, each with
+// the predicate fix, and the watches left alone: a reconcile that reads
+// the child's status (itself or through another package), a kind without
+// generation semantics, a predicate or event filter, a builder handed
+// elsewhere.
+func TestOwned(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(), "watches/owned")
+}
+
+// TestImports: the fix adds the builder and predicate imports, under a
+// free name where the file uses the package's own.
+func TestImports(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(), "watches/imports")
+}
+
+// TestSelfWake covers reconcilers that write a changing value into their
+// own status on every pass with no predicate on For, and the quiet ones.
+func TestSelfWake(t *testing.T) {
+	analysistest.Run(t, testdata(), newAnalyzer(), "watches/selfwake")
+}

@@ -1,0 +1,125 @@
+// want package:"reads status of watches/api.Widget"
+
+// Package selfwake has reconcilers that write into their own object's
+// status, on every pass, a value that differs each time, with no predicate
+// on For: each write wakes the reconcile again.
+package selfwake
+
+import (
+	"context"
+	"math/rand"
+	"time"
+
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/builder"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/predicate"
+
+	"watches/api"
+)
+
+// ClockReconciler stamps the time of every sync.
+type ClockReconciler struct{ client.Client }
+
+func (r *ClockReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	w.Status.Ready = true
+	w.Status.LastSync = metav1.Now()
+	return ctrl.Result{}, r.Status().Update(ctx, &w) // want `status written with the clock on every pass, and the Widget watch has no predicate: each write wakes this reconcile again at once, which writes again \(no suggested fix: keep values that change on every pass out of the status, or filter For with predicate.GenerationChangedPredicate\)$`
+}
+
+func (r *ClockReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&api.Widget{}).Complete(r)
+}
+
+// CounterReconciler counts its attempts, in a helper, and stamps a
+// pointer to a formatted time.
+type CounterReconciler struct{ client.Client }
+
+func (r *CounterReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if err := r.count(ctx, w); err != nil {
+		return ctrl.Result{}, err
+	}
+	now := metav1.NewTime(time.Now().UTC())
+	w.Status.LastSeen = &now
+	w.Status.SyncedAt = time.Now().Format(time.RFC3339)
+	return ctrl.Result{}, r.Status().Patch(ctx, w, client.MergeFrom(w)) // want `status written with the clock on every pass`
+}
+
+func (r *CounterReconciler) count(ctx context.Context, w *api.Widget) error {
+	w.Status.Attempts++
+	return r.Status().Update(ctx, w) // want `status written with a counter on every pass`
+}
+
+func (r *CounterReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&api.Widget{}).Complete(r)
+}
+
+// DeferredReconciler writes its status in a deferred call, after a random
+// value on every path.
+type DeferredReconciler struct{ client.Client }
+
+func (r *DeferredReconciler) Reconcile(ctx context.Context, req ctrl.Request) (res ctrl.Result, err error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	defer r.Status().Update(ctx, w) // want `status written with a random value on every pass`
+	w.Status.Attempts = rand.Int()
+	return ctrl.Result{}, nil
+}
+
+func (r *DeferredReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&api.Widget{}).Complete(r)
+}
+
+// The quiet ones.
+
+// FilteredReconciler stamps the time, but its For drops status-only
+// updates.
+type FilteredReconciler struct{ client.Client }
+
+func (r *FilteredReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	w.Status.LastSync = metav1.Now()
+	return ctrl.Result{}, r.Status().Update(ctx, &w)
+}
+
+func (r *FilteredReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&api.Widget{}, builder.WithPredicates(predicate.GenerationChangedPredicate{})).
+		Complete(r)
+}
+
+// SteadyReconciler stamps the time only when the spec changed, and sets a
+// condition whose time SetStatusCondition keeps when nothing changed.
+type SteadyReconciler struct{ client.Client }
+
+func (r *SteadyReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if w.Status.Attempts != w.Spec.Size {
+		w.Status.Attempts = w.Spec.Size
+		w.Status.LastSync = metav1.Now()
+	}
+	meta.SetStatusCondition(&w.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, LastTransitionTime: metav1.Now()})
+	return ctrl.Result{}, r.Status().Update(ctx, &w)
+}
+
+func (r *SteadyReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&api.Widget{}).Complete(r)
+}
