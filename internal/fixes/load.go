@@ -86,12 +86,14 @@ func (p LoadProblem) Reason(name string) string {
 // assigns v on some paths only. loadsVar tells whether a call loads v: a
 // Get into it, and whatever else the caller counts as a load.
 func LastLoad(info *types.Info, loadsVar func(*ast.CallExpr, *types.Var) bool, path []ast.Node, body *ast.BlockStmt, v *types.Var) (ast.Stmt, *ast.CallExpr, LoadProblem) {
-	return lastLoad(info, loadsVar, func(call *ast.CallExpr) bool { return crmodel.IsTypedClientGet(info, call) }, path, body, v)
+	return lastLoad(info, loadsVar, func(call *ast.CallExpr) bool { return crmodel.IsTypedClientGet(info, call) }, nil, path, body, v)
 }
 
 // lastLoad is LastLoad, readInto telling which calls return a loaded
-// object (see assignedRead).
-func lastLoad(info *types.Info, loadsVar func(*ast.CallExpr, *types.Var) bool, readInto func(*ast.CallExpr) bool, path []ast.Node, body *ast.BlockStmt, v *types.Var) (ast.Stmt, *ast.CallExpr, LoadProblem) {
+// object (see assignedRead), and copied, when not nil, whether a deep copy
+// of another object (v := u.DeepCopy(), s, at the node path starts with)
+// is as loaded as u, by the call that loaded u; nil when it is not.
+func lastLoad(info *types.Info, loadsVar func(*ast.CallExpr, *types.Var) bool, readInto func(*ast.CallExpr) bool, copied func(s ast.Stmt, path []ast.Node, u *types.Var) *ast.CallExpr, path []ast.Node, body *ast.BlockStmt, v *types.Var) (ast.Stmt, *ast.CallExpr, LoadProblem) {
 	notLoaded := NotLoaded
 	for _, n := range path {
 		if _, ok := n.(*ast.FuncLit); ok {
@@ -106,12 +108,19 @@ func lastLoad(info *types.Info, loadsVar func(*ast.CallExpr, *types.Var) bool, r
 		call    *ast.CallExpr
 		problem = notLoaded
 	)
-	walkBack(path, body, func(_ ast.Node, s ast.Stmt) bool {
+	walkBack(path, body, func(n ast.Node, s ast.Stmt) bool {
 		if s == nil {
 			return true
 		}
 		if c := assignedRead(info, s, v, readInto); c != nil {
 			stmt, call, problem = s, c, Loaded
+			return false
+		}
+		if u := deepCopied(info, s, v); u != nil && copied != nil {
+			at := append([]ast.Node{s}, path[slices.Index(path, n):]...)
+			if c := copied(s, at, u); c != nil {
+				stmt, call, problem = s, c, Loaded
+			}
 			return false
 		}
 		if declares(info, s, v) {
@@ -138,19 +147,47 @@ func lastLoad(info *types.Info, loadsVar func(*ast.CallExpr, *types.Var) bool, r
 // (crmodel.IsTypedClientGet), or, with ObjectLoads, a helper that returns
 // an object it has just read. nil otherwise.
 func assignedRead(info *types.Info, s ast.Stmt, v *types.Var, reads func(*ast.CallExpr) bool) *ast.CallExpr {
+	call := assignedCall(info, s, v, 2)
+	if call == nil || !reads(call) {
+		return nil
+	}
+	return call
+}
+
+// assignedCall returns the call when s assigns v, the first of lhs
+// variables, the first result of one call: v, err := f(...) for lhs 2.
+func assignedCall(info *types.Info, s ast.Stmt, v *types.Var, lhs int) *ast.CallExpr {
 	as, ok := s.(*ast.AssignStmt)
-	if !ok || len(as.Rhs) != 1 || len(as.Lhs) != 2 {
+	if !ok || len(as.Rhs) != 1 || len(as.Lhs) != lhs {
 		return nil
 	}
 	id, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident)
 	if !ok || (info.Defs[id] != v && info.Uses[id] != v) {
 		return nil
 	}
-	call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-	if !ok || !reads(call) {
+	call, _ := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	return call
+}
+
+// deepCopied returns u when s assigns v a deep copy of the object u
+// (v := u.DeepCopy(), or v = u.DeepCopy()), nil otherwise.
+func deepCopied(info *types.Info, s ast.Stmt, v *types.Var) *types.Var {
+	call := assignedCall(info, s, v, 1)
+	if call == nil || len(call.Args) != 0 {
 		return nil
 	}
-	return call
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "DeepCopy" {
+		return nil
+	}
+	if _, isMethod := info.Selections[sel]; !isMethod {
+		return nil
+	}
+	u, _ := ObjectVar(info, sel.X)
+	if u == nil || u == v {
+		return nil
+	}
+	return u
 }
 
 // walkBack calls visit for what runs before path[0] in its function,

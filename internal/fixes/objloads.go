@@ -2,6 +2,7 @@ package fixes
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -9,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
+	"github.com/statuslint/statuslint/internal/objchange"
 )
 
 // ObjectLoads tells which calls leave an object as the API server has it:
@@ -35,6 +37,9 @@ type ObjectLoads struct {
 	// result, an object they have just read with a Get (cloudnative-pg's
 	// getCluster): a call of one is a Get (ReadInto).
 	readers map[*types.Func]bool
+	// status tells what may change an object's status (copied), made
+	// when first needed.
+	status *objchange.Checker
 }
 
 // helperRounds is how deep helpers calling helpers are summarised.
@@ -221,7 +226,63 @@ func (ol *ObjectLoads) IsGet(call *ast.CallExpr) bool {
 // the objects assigned from a package function that returns one it has
 // just read (ReadInto).
 func (ol *ObjectLoads) LastLoad(path []ast.Node, body *ast.BlockStmt, v *types.Var) (ast.Stmt, *ast.CallExpr, LoadProblem) {
-	return lastLoad(ol.info, ol.LoadsVar, ol.ReadInto, path, body, v)
+	return lastLoad(ol.info, ol.LoadsVar, ol.ReadInto, ol.copied, path, body, v)
+}
+
+// copied returns the call that loaded u when s, v := u.DeepCopy() at the
+// node path starts with, copies u as loaded, for the status: u is loaded
+// on every path before s, and nothing from that load to s can change u's
+// status (internal/objchange in status mode), so that a snapshot of v
+// right after s holds every status change the write of v must carry
+// (kueue's newCQObj := cqObj.DeepCopy(), cloudnative-pg's quorum status
+// retry). Some paths may write u again in between (a finalizer added with
+// an Update) when the load on every path is a Get: the copy is then as
+// fresh as the Get, no fresher, on every path. A Get of u on some paths
+// only, or a status change, and it is not as loaded: nil.
+func (ol *ObjectLoads) copied(s ast.Stmt, path []ast.Node, u *types.Var) *ast.CallExpr {
+	body, _ := EnclosingFunc(path)
+	if body == nil {
+		return nil
+	}
+	_, call, problem := lastLoad(ol.info, ol.LoadsVar, ol.ReadInto, nil, path, body, u)
+	if problem == LoadedAgain {
+		var load ast.Stmt
+		load, call, _ = LastLoadBeforeReloads(ol.info, ol.LoadsVar, path, body, u)
+		if load == nil || !ol.IsGet(call) || ol.getsIn(body, call.End(), s.Pos(), u) {
+			return nil
+		}
+	}
+	if call == nil {
+		return nil
+	}
+	if ol.status == nil {
+		ol.status = objchange.New(ol.pass, ol.m, objchange.Options{Status: true})
+	}
+	if eff := ol.status.Region(body, call.End(), s.Pos(), s, u); eff.Blocked != "" {
+		return nil
+	}
+	return call
+}
+
+// getsIn reports whether a call between start and end in body, function
+// literals aside, reads into v (IsGet).
+func (ol *ObjectLoads) getsIn(body *ast.BlockStmt, start, end token.Pos, v *types.Var) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found || n == nil || n.End() <= start || n.Pos() >= end {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if ol.IsGet(n) && ol.LoadsVar(n, v) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // ReadInto reports whether call returns, as its first result, an object
@@ -235,12 +296,23 @@ func (ol *ObjectLoads) ReadInto(call *ast.CallExpr) bool {
 
 // findReaders finds the package's functions that return an object they
 // have just read: two results, an object pointer and an error, and every
-// return statement returns nil, or a local variable right after the Get
-// into it and the error check that follows (if err := r.Get(ctx, key, c);
-// err != nil { ... }; return c, nil), so that nothing changes the object
-// between the read and the return.
+// return statement returns nil, or a local variable (or its address) right
+// after the Get into it and the error check that follows, if any (if err
+// := r.Get(ctx, key, c); err != nil { ... }; return c, nil, or err :=
+// cli.Get(ctx, key, &c); return &c, err), so that nothing changes the
+// object between the read and the return, or another reader's results.
 func (ol *ObjectLoads) findReaders() map[*types.Func]bool {
 	readers := make(map[*types.Func]bool)
+	ol.readers = readers
+	// A reader may return another's result (cloudnative-pg's
+	// InstanceReconciler.GetCluster returns getClusterFromInstance's).
+	for round := 0; round < helperRounds; round++ {
+		ol.findReadersOnce(readers)
+	}
+	return readers
+}
+
+func (ol *ObjectLoads) findReadersOnce(readers map[*types.Func]bool) {
 	for _, f := range ol.pass.Files {
 		for _, d := range f.Decls {
 			decl, ok := d.(*ast.FuncDecl)
@@ -258,12 +330,11 @@ func (ol *ObjectLoads) findReaders() map[*types.Func]bool {
 			if _, ptr := res.At(0).Type().Underlying().(*types.Pointer); !ptr {
 				continue
 			}
-			if ol.returnsRead(f, decl) {
+			if !readers[fn] && ol.returnsRead(f, decl) {
 				readers[fn] = true
 			}
 		}
 	}
-	return readers
 }
 
 // returnsRead reports whether every return of decl returns nil first, or
@@ -275,6 +346,15 @@ func (ol *ObjectLoads) returnsRead(file *ast.File, decl *ast.FuncDecl) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
+			if len(n.Results) == 1 {
+				// return getClusterFromInstance(ctx, r.client, r.instance)
+				call, isCall := ast.Unparen(n.Results[0]).(*ast.CallExpr)
+				if !isCall || !ol.readers[crmodel.CalledFunc(ol.info, call)] {
+					ok = false
+				}
+				read = ok
+				return false
+			}
 			if len(n.Results) != 2 {
 				ok = false
 				return false
@@ -283,9 +363,10 @@ func (ol *ObjectLoads) returnsRead(file *ast.File, decl *ast.FuncDecl) bool {
 			if id, isIdent := first.(*ast.Ident); isIdent && id.Name == "nil" && ol.info.Uses[id] == types.Universe.Lookup("nil") {
 				return false
 			}
-			id, isIdent := first.(*ast.Ident)
-			v, _ := ol.info.Uses[id].(*types.Var)
-			if !isIdent || v == nil {
+			// return c, nil; or return &c, err right after the Get into
+			// the local c, the error handed to the caller to check.
+			v, _ := ObjectVar(ol.info, first)
+			if v == nil {
 				ok = false
 				return false
 			}

@@ -317,3 +317,9 @@ func TestSiblingsInPackage(t *testing.T) {
 func TestReadHelper(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(t, ""), "statusupdate/readhelper")
 }
+
+// TestCopyOfLoaded covers writes of deep copies of loaded objects: the
+// copy is the load, the snapshot goes after it.
+func TestCopyOfLoaded(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(t, ""), "statusupdate/copyofloaded")
+}
