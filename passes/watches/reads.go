@@ -11,11 +11,13 @@ import (
 	"github.com/statuslint/statuslint/internal/reach"
 )
 
-// StatusReads is a package's fact: the object kinds (package path and
-// type name) whose status its production code reads, directly or through
-// the packages it calls, or hands to code the pass cannot read. A builder
-// in another package consults it for the reconcilers and helpers that
-// live here.
+// StatusReads is a fact: the object kinds (package path and type name)
+// whose status some code reads, directly or through what it calls, or
+// hands to code the pass cannot read. A function's fact covers what a call
+// of it reads; a package's covers all its functions, for the calls the
+// pass cannot resolve to one (an interface method the package declares).
+// A builder in another package consults them for the reconcilers and
+// helpers that live here.
 type StatusReads struct {
 	Kinds []string
 }
@@ -29,22 +31,79 @@ func (f *StatusReads) String() string {
 	return "reads status of " + strings.Join(f.Kinds, ", ")
 }
 
-// exportFact records what the package's production code reads, in a
+func newStatusReads(kinds map[string]bool) *StatusReads {
+	f := &StatusReads{}
+	for k := range kinds {
+		f.Kinds = append(f.Kinds, k)
+	}
+	slices.Sort(f.Kinds)
+	return f
+}
+
+// exportFacts records what the package's production functions read, in a
 // package that imports controller-runtime's client or reconcile package
 // directly: the vet-mode skip (internal/vetskip) answers for the others
 // without running the pass, so no fact is theirs under any driver, and a
 // call into such a package counts as unknown (scanCall).
-func (c *checker) exportFact() {
+func (c *checker) exportFacts() {
 	if !slices.ContainsFunc(c.pass.Pkg.Imports(), func(p *types.Package) bool { return reach.Matters(p.Path()) }) {
 		return
 	}
-	kinds := c.packageReads()
-	fact := &StatusReads{}
-	for k := range kinds {
-		fact.Kinds = append(fact.Kinds, k)
+	// Only exported functions can be called from elsewhere, and a
+	// function of a package with a fact and none of its own reads nothing.
+	for fn, kinds := range c.funcReads() {
+		if fn.Exported() && len(kinds) > 0 {
+			c.pass.ExportObjectFact(fn, newStatusReads(kinds))
+		}
 	}
-	slices.Sort(fact.Kinds)
-	c.pass.ExportPackageFact(fact)
+	c.pass.ExportPackageFact(newStatusReads(c.packageReads()))
+}
+
+// funcReads returns what a call of each production function of the
+// package reads: its own code, and that of the package's functions it
+// calls, to a fixed point. A call of an interface method the package
+// declares counts as a call of every method of the package with its name.
+func (c *checker) funcReads() map[*types.Func]map[string]bool {
+	if c.fnReads != nil {
+		return c.fnReads
+	}
+	c.fnReads = make(map[*types.Func]map[string]bool)
+	calls := make(map[*types.Func][]*types.Func)
+	byName := make(map[string][]*types.Func)
+	var order []*types.Func
+	for _, decl := range c.productionFuncs() {
+		fn, _ := c.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+		if fn == nil {
+			continue
+		}
+		order = append(order, fn)
+		if decl.Recv != nil {
+			byName[fn.Name()] = append(byName[fn.Name()], fn)
+		}
+		kinds := make(map[string]bool)
+		c.scan(decl, kinds, func(callee *types.Func) { calls[fn] = append(calls[fn], callee) })
+		c.fnReads[fn] = kinds
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, fn := range order {
+			for _, callee := range calls[fn] {
+				targets := []*types.Func{callee}
+				if sig, ok := callee.Type().(*types.Signature); ok && sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
+					targets = byName[callee.Name()]
+				}
+				for _, t := range targets {
+					for k := range c.fnReads[t] {
+						if !c.fnReads[fn][k] {
+							c.fnReads[fn][k] = true
+							changed = true
+						}
+					}
+				}
+			}
+		}
+	}
+	return c.fnReads
 }
 
 // packageReads returns the kinds whose status any production function of
@@ -53,8 +112,10 @@ func (c *checker) exportFact() {
 func (c *checker) packageReads() map[string]bool {
 	if c.pkgReads == nil {
 		c.pkgReads = make(map[string]bool)
-		for _, fn := range c.productionFuncs() {
-			c.scanReads(fn, c.pkgReads)
+		for _, kinds := range c.funcReads() {
+			for k := range kinds {
+				c.pkgReads[k] = true
+			}
 		}
 	}
 	return c.pkgReads
@@ -100,17 +161,25 @@ func isSafe(path string) bool {
 	return false
 }
 
-// scanReads adds to into the kinds whose status node's code reads:
+// scanReads adds to into the kinds whose status node's code reads (see
+// scan); calls of the package's own functions add nothing: the caller
+// scans those it reaches.
+func (c *checker) scanReads(node ast.Node, into map[string]bool) {
+	c.scan(node, into, nil)
+}
+
+// scan adds to into the kinds whose status node's code reads:
 //   - a selection of the Status field of an object;
-//   - a call of a function of another package that carries a StatusReads
-//     fact: every kind in it (the function may load such an object itself);
+//   - a call of a function of another package: what its fact says it
+//     reads, or, for a function without one (an interface method), what
+//     its package's fact says any of its functions reads;
 //   - an object handed to a function the pass cannot read (another
-//     package without a fact, outside safePackages; a function value):
+//     package without facts, outside safePackages; a function value):
 //     its kind.
 //
-// Functions of the package that node calls are scanned where the caller
-// asks (the reachable set, or every function).
-func (c *checker) scanReads(node ast.Node, into map[string]bool) {
+// Calls of the package's own functions are handed to local, when it is
+// not nil.
+func (c *checker) scan(node ast.Node, into map[string]bool, local func(*types.Func)) {
 	info := c.pass.TypesInfo
 	ast.Inspect(node, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -124,48 +193,63 @@ func (c *checker) scanReads(node ast.Node, into map[string]bool) {
 				into[kindKey(k)] = true
 			}
 		case *ast.CallExpr:
-			c.scanCall(n, into)
+			c.scanCall(n, into, local)
 		}
 		return true
 	})
 }
 
-func (c *checker) scanCall(call *ast.CallExpr, into map[string]bool) {
+func (c *checker) scanCall(call *ast.CallExpr, into map[string]bool, local func(*types.Func)) {
 	info := c.pass.TypesInfo
 	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
 		return // a conversion
 	}
-	var unknown bool
 	switch callee := typeutil.Callee(info, call).(type) {
 	case *types.Builtin:
 		return
 	case *types.Func:
 		pkg := callee.Pkg()
-		if pkg == nil || pkg == c.pass.Pkg {
-			return // scanned itself where it is reachable
+		if pkg == nil {
+			return
+		}
+		if pkg == c.pass.Pkg {
+			if local != nil {
+				local(callee.Origin())
+			}
+			return
 		}
 		if isSafe(pkg.Path()) {
 			return
 		}
 		var fact StatusReads
 		if c.pass.ImportPackageFact(pkg, &fact) {
+			// The package's fact for an interface method it declares (the
+			// implementation is not known); the function's own otherwise,
+			// none when it reads nothing.
+			sig, _ := callee.Type().(*types.Signature)
+			if sig == nil || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
+				fact = StatusReads{}
+				c.pass.ImportObjectFact(callee.Origin(), &fact)
+			}
 			for _, k := range fact.Kinds {
 				into[k] = true
 			}
 			return
 		}
-		unknown = true
+	case *types.Var:
+		// A package-level variable holding a function of a safe package
+		// (ctrl.SetControllerReference, ctrl.NewControllerManagedBy).
+		if callee.Pkg() != nil && callee.Parent() == callee.Pkg().Scope() && isSafe(callee.Pkg().Path()) {
+			return
+		}
 	default:
-		// A function value: a literal of the package is scanned where it
-		// is reachable; anything else cannot be read.
+		// A function literal called where it is written is scanned with
+		// its caller.
 		if _, lit := ast.Unparen(call.Fun).(*ast.FuncLit); lit {
 			return
 		}
-		unknown = true
 	}
-	if !unknown {
-		return
-	}
+	// Code the pass cannot read: the objects handed to it count as read.
 	for _, arg := range call.Args {
 		for _, k := range objectsIn(info.TypeOf(arg)) {
 			into[kindKey(k)] = true

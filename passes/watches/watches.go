@@ -2,6 +2,7 @@ package watches
 
 import (
 	"go/ast"
+	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -28,9 +29,10 @@ func New(cfg *Config, r *analysis.Analyzer) *analysis.Analyzer {
 		URL:      "https://github.com/statuslint/statuslint/blob/main/docs/watches.md",
 		Requires: []*analysis.Analyzer{r, ignore.Analyzer},
 		Run:      func(pass *analysis.Pass) (any, error) { return run(pass, cfg, r) },
-		// StatusReads is exported by every package the pass runs on, so
-		// that a builder in one package knows which kinds' status the
-		// packages it calls read.
+		// StatusReads is exported for the functions of every package
+		// that imports controller-runtime's client or reconcile package,
+		// and for the package, so that a builder in one package knows
+		// which kinds' status the code it calls reads.
 		FactTypes: []analysis.Fact{(*StatusReads)(nil)},
 	}
 	a.Flags.BoolVar(&cfg.Tests, "tests", cfg.Tests, "also check _test.go files")
@@ -44,7 +46,7 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 	c := newChecker(pass, res)
 	// The fact first, from production code alone: what a package's tests
 	// read says nothing of what its reconcilers need.
-	c.exportFact()
+	c.exportFacts()
 	for _, file := range pass.Files {
 		if ignore.SkipFile(pass, file, cfg.Tests) {
 			continue
@@ -62,8 +64,9 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 type checker struct {
 	pass *analysis.Pass
 	res  *reach.Result // nil fields when the package has no SSA
-	// pkgReads is what the package's production code reads, computed
-	// once (see packageReads).
+	// fnReads and pkgReads are what the package's production functions
+	// read, computed once (see funcReads and packageReads).
+	fnReads  map[*types.Func]map[string]bool
 	pkgReads map[string]bool
 }
 
@@ -74,8 +77,8 @@ func newChecker(pass *analysis.Pass, res *reach.Result) *checker {
 // productionFuncs lists the declared functions of the production files
 // written by hand, for the package-wide scan: generated code (deep copies,
 // which copy every status) acts on nothing.
-func (c *checker) productionFuncs() []ast.Node {
-	var out []ast.Node
+func (c *checker) productionFuncs() []*ast.FuncDecl {
+	var out []*ast.FuncDecl
 	for _, f := range c.pass.Files {
 		if ignore.SkipFile(c.pass, f, false) {
 			continue

@@ -10,6 +10,7 @@ import (
 
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/builder"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -21,8 +22,13 @@ import (
 	"watches/util"
 )
 
-// DeploymentReconciler creates a Deployment and never looks at its status.
-type DeploymentReconciler struct{ client.Client }
+// DeploymentReconciler creates a Deployment and never looks at its status;
+// it hands it to ctrl.SetControllerReference, a function value of
+// controller-runtime, which does not read it either.
+type DeploymentReconciler struct {
+	client.Client
+	Scheme *runtime.Scheme
+}
 
 func (r *DeploymentReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
 	var w api.Widget
@@ -33,6 +39,9 @@ func (r *DeploymentReconciler) Reconcile(ctx context.Context, req ctrl.Request) 
 	dep.Name = w.Name
 	dep.Namespace = w.Namespace
 	if err := r.Get(ctx, client.ObjectKeyFromObject(dep), dep); err != nil {
+		if err := ctrl.SetControllerReference(&w, dep, r.Scheme); err != nil {
+			return ctrl.Result{}, err
+		}
 		return ctrl.Result{}, r.Create(ctx, dep)
 	}
 	if dep.Spec.Replicas == nil || *dep.Spec.Replicas != int32(w.Spec.Size) {
@@ -55,7 +64,7 @@ func (r *DeploymentReconciler) SetupWithManager(mgr ctrl.Manager) error {
 // variable, and watches Deployments through their owner.
 type GadgetReconciler struct{ client.Client }
 
-func (r *GadgetReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+func (r *GadgetReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:"reads status of watches/api.Widget"
 	var w api.Widget
 	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
 		return ctrl.Result{}, client.IgnoreNotFound(err)
@@ -80,7 +89,7 @@ func (r *GadgetReconciler) SetupWithManager(mgr ctrl.Manager) error {
 // status: it needs every status update of the Deployment.
 type MirrorReconciler struct{ client.Client }
 
-func (r *MirrorReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+func (r *MirrorReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:"reads status of k8s.io/api/apps/v1.Deployment, watches/api.Widget"
 	var w api.Widget
 	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
 		return ctrl.Result{}, client.IgnoreNotFound(err)
@@ -108,7 +117,7 @@ func (r *MirrorReconciler) SetupWithManager(mgr ctrl.Manager) error {
 // available: that package's fact says it reads the status.
 type HelperReconciler struct{ client.Client }
 
-func (r *HelperReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+func (r *HelperReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:"reads status of k8s.io/api/apps/v1.Deployment"
 	if !ready.Available(ctx, r.Client, req.NamespacedName) {
 		return ctrl.Result{Requeue: true}, nil
 	}
@@ -126,7 +135,7 @@ func (r *HelperReconciler) SetupWithManager(mgr ctrl.Manager) error {
 // what it does with the status cannot be told.
 type HandsReconciler struct{ client.Client }
 
-func (r *HandsReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+func (r *HandsReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:"reads status of k8s.io/api/apps/v1.Deployment"
 	var dep appsv1.Deployment
 	if err := r.Get(ctx, req.NamespacedName, &dep); err != nil {
 		return ctrl.Result{}, client.IgnoreNotFound(err)

@@ -23,7 +23,7 @@ import (
 // ClockReconciler stamps the time of every sync.
 type ClockReconciler struct{ client.Client }
 
-func (r *ClockReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+func (r *ClockReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:"reads status of watches/api.Widget"
 	var w api.Widget
 	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
 		return ctrl.Result{}, client.IgnoreNotFound(err)
@@ -41,7 +41,7 @@ func (r *ClockReconciler) SetupWithManager(mgr ctrl.Manager) error {
 // pointer to a formatted time.
 type CounterReconciler struct{ client.Client }
 
-func (r *CounterReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+func (r *CounterReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:"reads status of watches/api.Widget"
 	w := &api.Widget{}
 	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
 		return ctrl.Result{}, client.IgnoreNotFound(err)
@@ -68,7 +68,7 @@ func (r *CounterReconciler) SetupWithManager(mgr ctrl.Manager) error {
 // value on every path.
 type DeferredReconciler struct{ client.Client }
 
-func (r *DeferredReconciler) Reconcile(ctx context.Context, req ctrl.Request) (res ctrl.Result, err error) {
+func (r *DeferredReconciler) Reconcile(ctx context.Context, req ctrl.Request) (res ctrl.Result, err error) { // want Reconcile:"reads status of watches/api.Widget"
 	w := &api.Widget{}
 	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
 		return ctrl.Result{}, client.IgnoreNotFound(err)
@@ -88,7 +88,7 @@ func (r *DeferredReconciler) SetupWithManager(mgr ctrl.Manager) error {
 // updates.
 type FilteredReconciler struct{ client.Client }
 
-func (r *FilteredReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+func (r *FilteredReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:"reads status of watches/api.Widget"
 	var w api.Widget
 	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
 		return ctrl.Result{}, client.IgnoreNotFound(err)
@@ -107,7 +107,7 @@ func (r *FilteredReconciler) SetupWithManager(mgr ctrl.Manager) error {
 // condition whose time SetStatusCondition keeps when nothing changed.
 type SteadyReconciler struct{ client.Client }
 
-func (r *SteadyReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+func (r *SteadyReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:"reads status of watches/api.Widget"
 	var w api.Widget
 	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
 		return ctrl.Result{}, client.IgnoreNotFound(err)
