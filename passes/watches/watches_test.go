@@ -47,3 +47,10 @@ func TestImports(t *testing.T) {
 func TestSelfWake(t *testing.T) {
 	analysistest.Run(t, testdata(), newAnalyzer(), "watches/selfwake")
 }
+
+// TestLegacy covers controller-runtime v0.6: runtime.Object watches,
+// Reconcile without a context, and a predicate package without Or, where
+// the child's finding says why it has no fix.
+func TestLegacy(t *testing.T) {
+	analysistest.Run(t, testdata("legacy"), newAnalyzer(), "watches/legacy")
+}

@@ -5,6 +5,7 @@ package builder
 import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"sigs.k8s.io/controller-runtime/pkg/manager"
+	"sigs.k8s.io/controller-runtime/pkg/predicate"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 )
 
@@ -28,6 +29,23 @@ type OwnsInput struct{}
 
 // OwnsOption is some configuration that modifies options for a owns request.
 type OwnsOption interface{ ApplyToOwns(*OwnsInput) }
+
+// Predicates filters events before enqueuing the keys.
+type Predicates struct{ predicates []predicate.Predicate }
+
+// WithPredicates sets the given predicates list.
+func WithPredicates(predicates ...predicate.Predicate) Predicates {
+	return Predicates{predicates: predicates}
+}
+
+// ApplyToFor applies this configuration to the given ForInput options.
+func (w Predicates) ApplyToFor(opts *ForInput) {}
+
+// ApplyToOwns applies this configuration to the given OwnsInput options.
+func (w Predicates) ApplyToOwns(opts *OwnsInput) {}
+
+// WithEventFilter sets the event filters for every watched object.
+func (blder *Builder) WithEventFilter(p predicate.Predicate) *Builder { return blder }
 
 // For defines the type of Object being reconciled.
 func (blder *Builder) For(object runtime.Object, opts ...ForOption) *Builder { return blder }
