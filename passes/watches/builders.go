@@ -95,8 +95,27 @@ func (c *checker) controllers(file *ast.File) []*controller {
 	// Calls that are the receiver of another builder call are inside a
 	// chain; the chain is taken from its outermost call.
 	inner := make(map[*ast.CallExpr]bool)
-	// The variable each chain is assigned to.
+	// The variable each chain is assigned to; the variables holding a
+	// builder that are also assigned something else (a builder another
+	// function made), whose builder is then not seen whole.
 	assignedTo := make(map[*ast.CallExpr]*types.Var)
+	elsewhere := make(map[*types.Var]bool)
+	assign := func(lhs, rhs ast.Expr) {
+		id, isIdent := lhs.(*ast.Ident)
+		if !isIdent {
+			return
+		}
+		v, ok := objectOf(info, id).(*types.Var)
+		if !ok || !isBuilder(v.Type()) {
+			return
+		}
+		call, isCall := ast.Unparen(rhs).(*ast.CallExpr)
+		if isCall && (c.builderCall(call) != "" || c.isNewBuilder(call)) {
+			assignedTo[call] = v
+		} else {
+			elsewhere[v] = true
+		}
+	}
 	ast.Inspect(file, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
@@ -109,22 +128,25 @@ func (c *checker) controllers(file *ast.File) []*controller {
 				}
 			}
 		case *ast.AssignStmt:
-			if len(n.Lhs) != len(n.Rhs) {
-				return true
-			}
-			for i, rhs := range n.Rhs {
-				call, ok := ast.Unparen(rhs).(*ast.CallExpr)
-				id, isIdent := n.Lhs[i].(*ast.Ident)
-				if !ok || !isIdent {
-					continue
+			for i, lhs := range n.Lhs {
+				var rhs ast.Expr
+				if len(n.Lhs) == len(n.Rhs) {
+					rhs = n.Rhs[i]
 				}
-				if v, ok := objectOf(info, id).(*types.Var); ok && isBuilder(info.TypeOf(call)) {
-					assignedTo[call] = v
+				assign(lhs, rhs)
+			}
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				if i < len(n.Values) {
+					assign(id, n.Values[i])
 				}
 			}
 		}
 		return true
 	})
+	// A variable's builder is seen whole when it starts from a new builder
+	// in sight.
+	seeded := make(map[*types.Var]bool)
 	ast.Inspect(file, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok || inner[call] {
@@ -162,6 +184,7 @@ func (c *checker) controllers(file *ast.File) []*controller {
 		if v := assignedTo[call]; v != nil && isLocal(v) && key != any(v) {
 			if _, own := key.(*ast.CallExpr); own {
 				key = v
+				seeded[v] = true
 			} else {
 				open = true
 			}
@@ -176,7 +199,7 @@ func (c *checker) controllers(file *ast.File) []*controller {
 	var out []*controller
 	for _, key := range order {
 		g := groups[key]
-		if v, ok := key.(*types.Var); ok && c.escapes(file, v) {
+		if v, ok := key.(*types.Var); ok && (!seeded[v] || elsewhere[v] || c.escapes(file, v)) {
 			g.open = true
 		}
 		if g.open {

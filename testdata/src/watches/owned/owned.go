@@ -192,3 +192,21 @@ func (r *HandedReconciler) SetupWithManager(mgr ctrl.Manager) error {
 func withFilter(b *builder.Builder) *builder.Builder {
 	return b.WithEventFilter(predicate.GenerationChangedPredicate{})
 }
+
+// MadeReconciler continues a builder another function made, which may
+// have filtered it.
+type MadeReconciler struct{ client.Client }
+
+func (r *MadeReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	return ctrl.Result{}, nil
+}
+
+func (r *MadeReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	b := newFiltered(mgr)
+	b = b.Owns(&appsv1.Deployment{})
+	return b.Complete(r)
+}
+
+func newFiltered(mgr ctrl.Manager) *builder.Builder {
+	return ctrl.NewControllerManagedBy(mgr).For(&api.Widget{}).WithEventFilter(predicate.GenerationChangedPredicate{})
+}
