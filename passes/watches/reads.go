@@ -2,6 +2,7 @@ package watches
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -181,9 +182,34 @@ func (c *checker) scanReads(node ast.Node, into map[string]bool) {
 // not nil.
 func (c *checker) scan(node ast.Node, into map[string]bool, local func(*types.Func)) {
 	info := c.pass.TypesInfo
+	// A status assigned to (child.Status.Replicas = n) is written, not
+	// read: the code keeps that status itself and needs no event of it.
+	written := make(map[*ast.SelectorExpr]bool)
+	ast.Inspect(node, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && as.Tok == token.ASSIGN {
+			for _, lhs := range as.Lhs {
+				for e := lhs; ; {
+					switch x := ast.Unparen(e).(type) {
+					case *ast.SelectorExpr:
+						written[x] = true
+						e = x.X
+						continue
+					case *ast.IndexExpr:
+						e = x.X
+						continue
+					}
+					break
+				}
+			}
+		}
+		return true
+	})
 	ast.Inspect(node, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.SelectorExpr:
+			if written[n] {
+				return true
+			}
 			sel := info.Selections[n]
 			if sel == nil || sel.Kind() != types.FieldVal {
 				return true

@@ -23,7 +23,7 @@ import (
 // ClockReconciler stamps the time of every sync.
 type ClockReconciler struct{ client.Client }
 
-func (r *ClockReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:"reads status of watches/api.Widget"
+func (r *ClockReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
 	var w api.Widget
 	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
 		return ctrl.Result{}, client.IgnoreNotFound(err)
@@ -68,7 +68,7 @@ func (r *CounterReconciler) SetupWithManager(mgr ctrl.Manager) error {
 // value on every path.
 type DeferredReconciler struct{ client.Client }
 
-func (r *DeferredReconciler) Reconcile(ctx context.Context, req ctrl.Request) (res ctrl.Result, err error) { // want Reconcile:"reads status of watches/api.Widget"
+func (r *DeferredReconciler) Reconcile(ctx context.Context, req ctrl.Request) (res ctrl.Result, err error) {
 	w := &api.Widget{}
 	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
 		return ctrl.Result{}, client.IgnoreNotFound(err)
@@ -88,7 +88,7 @@ func (r *DeferredReconciler) SetupWithManager(mgr ctrl.Manager) error {
 // updates.
 type FilteredReconciler struct{ client.Client }
 
-func (r *FilteredReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:"reads status of watches/api.Widget"
+func (r *FilteredReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
 	var w api.Widget
 	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
 		return ctrl.Result{}, client.IgnoreNotFound(err)

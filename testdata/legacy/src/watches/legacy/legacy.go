@@ -1,4 +1,4 @@
-// want package:"reads status of watches/legacy.Widget"
+// want package:"reads no status"
 
 // Package legacy sets up controllers against controller-runtime v0.6: For
 // and Owns take runtime.Object, Reconcile takes no context, and the
@@ -44,7 +44,7 @@ type WidgetReconciler struct {
 	client.Client
 }
 
-func (r *WidgetReconciler) Reconcile(req reconcile.Request) (reconcile.Result, error) { // want Reconcile:"reads status of watches/legacy.Widget"
+func (r *WidgetReconciler) Reconcile(req reconcile.Request) (reconcile.Result, error) {
 	ctx := context.Background()
 	var w Widget
 	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
