@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -108,8 +109,8 @@ func (c *checker) ownedDiagnostic(ctl *controller, w *watch) analysis.Diagnostic
 	d := analysis.Diagnostic{
 		Pos: w.pos(),
 		End: w.call.End(),
-		Message: fmt.Sprintf("every status update of an owned %s wakes this controller's reconcile, which never reads a %s's status: filter the watch with a predicate that drops status-only updates",
-			name, name),
+		Message: fmt.Sprintf("every status update of an owned %s wakes this controller's reconcile, which never reads %s %s's status: filter the watch with a predicate that drops status-only updates",
+			name, article(name), name),
 	}
 	if fix, reason := c.predicateFix(ctl, w); fix != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
@@ -117,4 +118,13 @@ func (c *checker) ownedDiagnostic(ctl *controller, w *watch) analysis.Diagnostic
 		d.Message += " (no suggested fix: " + reason + ")"
 	}
 	return d
+}
+
+// article is the indefinite article before a kind's name: "an" before a
+// vowel (an ExternalSecret), "a" otherwise.
+func article(name string) string {
+	if name != "" && strings.ContainsRune("AEIOUaeiou", rune(name[0])) {
+		return "an"
+	}
+	return "a"
 }

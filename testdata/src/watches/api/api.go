@@ -4,6 +4,7 @@ package api
 
 import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 )
 
 type WidgetSpec struct {
@@ -45,3 +46,17 @@ type Gadget struct {
 
 // Ready reads the owner's own status: a helper of the API package.
 func (w *Widget) Ready() bool { return w.Status.Ready }
+
+type EngineStatus struct {
+	Running bool
+}
+
+// Engine is a custom resource whose name starts with a vowel.
+type Engine struct {
+	metav1.TypeMeta
+	metav1.ObjectMeta
+	Spec   WidgetSpec
+	Status EngineStatus
+}
+
+func (in *Engine) DeepCopyObject() runtime.Object { out := *in; return &out }

@@ -57,6 +57,7 @@ func (r *DeploymentReconciler) SetupWithManager(mgr ctrl.Manager) error {
 		For(&api.Widget{}).
 		Owns(&appsv1.Deployment{}). // want `every status update of an owned Deployment wakes this controller's reconcile, which never reads a Deployment's status: filter the watch with a predicate that drops status-only updates$`
 		Owns(&corev1.ConfigMap{}).
+		Owns(&api.Engine{}). // want `every status update of an owned Engine wakes this controller's reconcile, which never reads an Engine's status`
 		Complete(r)
 }
 
