@@ -2,6 +2,7 @@ package watches
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -68,10 +69,21 @@ func (c *checker) predicateFix(ctl *controller, w *watch) (*analysis.SuggestedFi
 		cl := importName(crmodel.ClientPath, "client")
 		or += "[" + cl + ".Object]"
 	}
-	text := fmt.Sprintf(", %s.WithPredicates(%s(%s.GenerationChangedPredicate{}, %s.LabelChangedPredicate{}, %s.AnnotationChangedPredicate{}))",
-		b, or, p, p, p)
+	// One predicate a line, as a person would write it (gofmt keeps it):
+	//
+	//	Owns(&appsv1.Deployment{}, builder.WithPredicates(predicate.Or[client.Object](
+	//		predicate.GenerationChangedPredicate{},
+	//		...
+	//	))).
+	indent := c.indentOf(w.pos())
+	var text strings.Builder
+	fmt.Fprintf(&text, ", %s.WithPredicates(%s(\n", b, or)
+	for _, name := range []string{"GenerationChangedPredicate", "LabelChangedPredicate", "AnnotationChangedPredicate"} {
+		fmt.Fprintf(&text, "%s\t%s.%s{},\n", indent, p, name)
+	}
+	fmt.Fprintf(&text, "%s))", indent)
 	last := w.call.Args[len(w.call.Args)-1]
-	edits = append(edits, analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte(text)})
+	edits = append(edits, analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte(text.String())})
 	return &analysis.SuggestedFix{
 		Message:   "Drop status-only updates of " + w.kind.Obj().Name() + " with predicates",
 		TextEdits: fixes.UniqueEdits(edits),
@@ -101,4 +113,23 @@ func canonical(path string) string {
 		return path[i+len("/vendor/"):]
 	}
 	return path
+}
+
+// indentOf returns the white space that starts the line of pos, read from
+// the file; none when the file cannot be read.
+func (c *checker) indentOf(pos token.Pos) string {
+	tf := c.pass.Fset.File(pos)
+	if tf == nil {
+		return ""
+	}
+	src, err := c.pass.ReadFile(tf.Name())
+	if err != nil {
+		return ""
+	}
+	start := tf.Offset(tf.LineStart(tf.Line(pos)))
+	end := start
+	for end < len(src) && (src[end] == ' ' || src[end] == '\t') {
+		end++
+	}
+	return string(src[start:end])
 }
