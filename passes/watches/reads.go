@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/reach"
 )
 
@@ -184,21 +185,41 @@ func (c *checker) scan(node ast.Node, into map[string]bool, local func(*types.Fu
 	info := c.pass.TypesInfo
 	// A status assigned to (child.Status.Replicas = n) is written, not
 	// read: the code keeps that status itself and needs no event of it.
+	// So are the conditions meta.SetStatusCondition and
+	// RemoveStatusCondition are handed.
 	written := make(map[*ast.SelectorExpr]bool)
+	markWritten := func(e ast.Expr) {
+		for {
+			switch x := ast.Unparen(e).(type) {
+			case *ast.SelectorExpr:
+				written[x] = true
+				e = x.X
+				continue
+			case *ast.IndexExpr:
+				e = x.X
+				continue
+			case *ast.UnaryExpr:
+				if x.Op == token.AND {
+					e = x.X
+					continue
+				}
+			}
+			return
+		}
+	}
 	ast.Inspect(node, func(n ast.Node) bool {
-		if as, ok := n.(*ast.AssignStmt); ok && as.Tok == token.ASSIGN {
-			for _, lhs := range as.Lhs {
-				for e := lhs; ; {
-					switch x := ast.Unparen(e).(type) {
-					case *ast.SelectorExpr:
-						written[x] = true
-						e = x.X
-						continue
-					case *ast.IndexExpr:
-						e = x.X
-						continue
-					}
-					break
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if n.Tok == token.ASSIGN {
+				for _, lhs := range n.Lhs {
+					markWritten(lhs)
+				}
+			}
+		case *ast.CallExpr:
+			switch crmodel.ClassifyConditionFunc(crmodel.CalledFunc(info, n)) {
+			case crmodel.SetCondition, crmodel.RemoveCondition:
+				if len(n.Args) > 0 {
+					markWritten(n.Args[0])
 				}
 			}
 		}

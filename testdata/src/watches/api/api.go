@@ -33,7 +33,8 @@ type GadgetSpec struct {
 }
 
 type GadgetStatus struct {
-	Phase string
+	Phase      string
+	Conditions []metav1.Condition
 }
 
 // Gadget is a custom resource a Widget owns.

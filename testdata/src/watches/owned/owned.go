@@ -10,6 +10,8 @@ import (
 
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/builder"
@@ -75,6 +77,7 @@ func (r *GadgetReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 	g.Name = w.Name
 	g.Spec.Replicas = w.Spec.Size
 	g.Status.Phase = "Pending" // written, not read: no event of it is needed
+	meta.SetStatusCondition(&g.Status.Conditions, metav1.Condition{Type: "Pending", Status: metav1.ConditionTrue})
 	if w.Ready() {
 		return ctrl.Result{}, nil
 	}
