@@ -15,6 +15,7 @@ import (
 	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
 	"k8s.io/client-go/rest"
 	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/cache"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/envtest"
 	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
@@ -96,6 +97,14 @@ func (cp *ControlPlane) NewManager(userAgent string, counter *RequestCounter, op
 	opts.Metrics = metricsserver.Options{BindAddress: "0"}
 	opts.HealthProbeBindAddress = "0"
 	return ctrl.NewManager(cfg, opts)
+}
+
+// NewNamespaceManager is NewManager for a controller whose cache holds the
+// objects of namespace only.
+func (cp *ControlPlane) NewNamespaceManager(userAgent string, counter *RequestCounter, namespace string) (ctrl.Manager, error) {
+	return cp.NewManager(userAgent, counter, ctrl.Options{
+		Cache: cache.Options{DefaultNamespaces: map[string]cache.Config{namespace: {}}},
+	})
 }
 
 // StartManager runs mgr until ctx is done and waits for its cache to sync;

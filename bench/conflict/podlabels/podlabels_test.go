@@ -1,11 +1,7 @@
 package podlabels_test
 
 import (
-	"context"
-	"path/filepath"
-	"strings"
 	"testing"
-	"time"
 
 	"github.com/statuslint/statuslint/bench/conflict/harness"
 	"github.com/statuslint/statuslint/bench/conflict/podlabels"
@@ -18,42 +14,7 @@ import (
 // writes and sets every label, and that the labeller as written does get
 // 409s, so the run is seen to measure something.
 func TestPodLabels(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts a kube-apiserver and etcd; not in -short")
-	}
-	ctx := context.Background()
-	if deadline, ok := t.Deadline(); ok {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithDeadline(ctx, deadline.Add(-time.Minute))
-		defer cancel()
-	}
-	root, err := filepath.Abs(filepath.Join("..", "..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
-	// The servers as the harness's own test finds them: KUBEBUILDER_ASSETS,
-	// else build-servers.sh (which only prints their directory once built).
-	assets, err := (&harness.Harness{Root: root}).Servers(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := &podlabels.Bench{Harness: harness.Harness{Root: root, Assets: assets, Work: t.TempDir(), Log: testWriter{t}}}
-	if err := b.BuildStatuslint(ctx); err != nil {
-		t.Fatal(err)
-	}
-	var results []*podlabels.Result
-	for _, v := range podlabels.Variants {
-		p, err := b.Prepare(ctx, v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Logf("%s: statuslint findings on the copy:\n%s", v.Name, strings.Join(p.Findings, "\n"))
-		res, err := b.Run(ctx, p, podlabels.Quick)
-		if err != nil {
-			t.Fatal(err)
-		}
-		results = append(results, res)
-	}
+	results := harness.TestCopies(t, 3, podlabels.Spec, podlabels.Measure(podlabels.Quick))
 	t.Logf("quick size:\n%s", podlabels.Table(results))
 
 	written, fixed := results[0], results[1]
@@ -69,12 +30,4 @@ func TestPodLabels(t *testing.T) {
 	if written.Label409() == 0 {
 		t.Errorf("%s: no 409 on label writes; the load does not reproduce the conflict", written.Variant)
 	}
-}
-
-// testWriter sends progress to the test log.
-type testWriter struct{ t *testing.T }
-
-func (w testWriter) Write(p []byte) (int, error) {
-	w.t.Log(strings.TrimRight(string(p), "\n"))
-	return len(p), nil
 }

@@ -29,7 +29,6 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"
 	ctrl "sigs.k8s.io/controller-runtime"
-	"sigs.k8s.io/controller-runtime/pkg/cache"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"github.com/statuslint/statuslint/bench/conflict/driver"
@@ -147,9 +146,7 @@ func Run(ctx context.Context, cfg Config, op Operator) (*Result, error) {
 	}
 
 	counter := driver.NewRequestCounter()
-	mgr, err := cp.NewManager("podlabeler", counter, ctrl.Options{
-		Cache: cache.Options{DefaultNamespaces: map[string]cache.Config{Namespace: {}}},
-	})
+	mgr, err := cp.NewNamespaceManager("podlabeler", counter, Namespace)
 	if err != nil {
 		return nil, err
 	}
