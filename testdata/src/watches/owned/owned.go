@@ -78,6 +78,7 @@ func (r *GadgetReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 	g.Spec.Replicas = w.Spec.Size
 	g.Status.Phase = "Pending" // written, not read: no event of it is needed
 	meta.SetStatusCondition(&g.Status.Conditions, metav1.Condition{Type: "Pending", Status: metav1.ConditionTrue})
+	g = g.DeepCopy() // a generated copy reads nothing
 	if w.Ready() {
 		return ctrl.Result{}, nil
 	}
