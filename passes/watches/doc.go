@@ -40,8 +40,10 @@
 // differs on every pass: the clock (time.Now, metav1.Now, and values
 // computed from them, outside SetStatusCondition, which keeps a
 // condition's time when nothing changed), a counter (Status.Attempts++), a
-// random value. Each write is an update event that runs the reconcile
-// again at once, and it writes again: a loop that never settles. There is
+// random value; and no branch on the T's status decides whether the write
+// runs (a time stamped when Status.LastCheckTime is nil is stamped once).
+// Each write is an update event that runs the reconcile again at once, and
+// it writes again: a loop that never settles. There is
 // no automatic fix: keep values that change on every pass out of the
 // status, or filter For with predicate.GenerationChangedPredicate where
 // the controller has no reason to react to its own status.

@@ -37,7 +37,7 @@ func (c *checker) selfWakes(ctl *controller, w *watch) []analysis.Diagnostic {
 			continue
 		}
 		st, what := c.changingStore(wr, obj)
-		if st == nil {
+		if st == nil || gatedByStatus(wr.Instr.Block(), w.kind) {
 			continue
 		}
 		name := w.kind.Obj().Name()
@@ -271,4 +271,64 @@ func sameField(a, b ssa.Value) bool {
 		return false
 	}
 	return sameField(fa.X, fb.X) || sameObject(fa.X, fb.X)
+}
+
+// gatedByStatus reports whether a branch on the object's status decides
+// whether b runs: a write reached only when the status is in some state
+// (if obj.Status.LastCheckTime == nil, the first check) changes that state
+// and is not taken again on the next pass, so it need not write on every
+// pass (cloudnative-pg's ScheduledBackup stamps its first check so).
+func gatedByStatus(b *ssa.BasicBlock, kind *types.Named) bool {
+	for d := b.Idom(); d != nil; d = d.Idom() {
+		if len(d.Instrs) == 0 {
+			continue
+		}
+		branch, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+		if !ok || len(d.Succs) != 2 {
+			continue
+		}
+		// The branch decides when only one of its successors leads to b.
+		t, f := d.Succs[0].Dominates(b), d.Succs[1].Dominates(b)
+		if t != f && readsStatus(branch.Cond, kind, make(map[ssa.Value]bool)) {
+			return true
+		}
+	}
+	return false
+}
+
+// readsStatus reports whether v is computed from the status of an object
+// of kind.
+func readsStatus(v ssa.Value, kind *types.Named, seen map[ssa.Value]bool) bool {
+	if v == nil || seen[v] || len(seen) > 64 {
+		return false
+	}
+	seen[v] = true
+	switch x := v.(type) {
+	case *ssa.FieldAddr:
+		st := x.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
+		if st.Field(x.Field).Name() == "Status" {
+			if k := objectType(x.X.Type()); k != nil && types.Identical(k, kind) {
+				return true
+			}
+		}
+	case *ssa.Field:
+		st := x.X.Type().Underlying().(*types.Struct)
+		if st.Field(x.Field).Name() == "Status" {
+			if k := objectType(x.X.Type()); k != nil && types.Identical(k, kind) {
+				return true
+			}
+		}
+	case *ssa.Phi, *ssa.Alloc, *ssa.Parameter, *ssa.FreeVar, *ssa.Global, *ssa.Const, *ssa.Function:
+		return false
+	}
+	instr, ok := v.(ssa.Instruction)
+	if !ok {
+		return false
+	}
+	for _, op := range instr.Operands(nil) {
+		if op != nil && readsStatus(*op, kind, seen) {
+			return true
+		}
+	}
+	return false
 }

@@ -123,3 +123,24 @@ func (r *SteadyReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 func (r *SteadyReconciler) SetupWithManager(mgr ctrl.Manager) error {
 	return ctrl.NewControllerManagedBy(mgr).For(&api.Widget{}).Complete(r)
 }
+
+// FirstCheckReconciler stamps the time of its first check only: the write
+// that changes LastSeen runs when LastSeen is nil, and not again.
+type FirstCheckReconciler struct{ client.Client }
+
+func (r *FirstCheckReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:"reads status of watches/api.Widget"
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if w.Status.LastSeen == nil {
+		base := w.DeepCopy()
+		w.Status.LastSeen = &metav1.Time{Time: time.Now()}
+		return ctrl.Result{}, r.Status().Patch(ctx, w, client.MergeFrom(base))
+	}
+	return ctrl.Result{}, nil
+}
+
+func (r *FirstCheckReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&api.Widget{}).Complete(r)
+}
