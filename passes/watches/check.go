@@ -29,7 +29,7 @@ func (c *checker) check(ctl *controller) []analysis.Diagnostic {
 			if reads == nil {
 				reads = c.reconcileReads(ctl)
 			}
-			if reads[kindKey(w.kind)] {
+			if reads[kindKey(w.kind)] || reads["*"] {
 				continue // the reconcile needs the child's status events
 			}
 			out = append(out, c.ownedDiagnostic(ctl, w))
@@ -41,23 +41,42 @@ func (c *checker) check(ctl *controller) []analysis.Diagnostic {
 }
 
 // reconcileReads returns the kinds whose status the controller's
-// reconcile reads: through the functions of this package its Reconcile
-// reaches, or the package fact of the package that declares it. When the
-// reconciler cannot be told, every production function of the package and
-// of the packages it calls counts.
+// reconcile reads (see readsOf).
 func (c *checker) reconcileReads(ctl *controller) map[string]bool {
-	fn := c.reconcileMethod(ctl.reconciler)
+	return c.readsOf(ctl.reconciler)
+}
+
+// readsOf returns the kinds whose status the reconciler r reads: through
+// the functions of this package its Reconcile reaches, or by the facts of
+// the package that declares it. A reconciler of another package made by a
+// call (errors.WithSilentRequeueOnConflict(r), a wrapper) runs the
+// reconcilers handed to it through an interface its facts do not follow:
+// theirs count too. When the reconciler cannot be told, every production
+// function of the package counts; when another package's has no facts,
+// every kind does.
+func (c *checker) readsOf(r ast.Expr) map[string]bool {
+	fn := c.reconcileMethod(r)
 	if fn == nil {
 		return c.packageReads()
 	}
+	out := make(map[string]bool)
 	if fn.Pkg() != c.pass.Pkg {
-		var fact StatusReads
-		if fn.Pkg() == nil || !c.pass.ImportPackageFact(fn.Pkg(), &fact) {
+		kinds, known := c.calleeReads(fn)
+		if !known {
 			return map[string]bool{"*": true} // unknown: everything
 		}
-		out := make(map[string]bool)
-		for _, k := range fact.Kinds {
+		for _, k := range kinds {
 			out[k] = true
+		}
+		if call, ok := ast.Unparen(r).(*ast.CallExpr); ok {
+			for _, arg := range call.Args {
+				if c.reconcileMethod(arg) == nil {
+					continue
+				}
+				for k := range c.readsOf(arg) {
+					out[k] = true
+				}
+			}
 		}
 		return out
 	}
@@ -65,7 +84,6 @@ func (c *checker) reconcileReads(ctl *controller) map[string]bool {
 	if sfn == nil {
 		return c.packageReads()
 	}
-	out := make(map[string]bool)
 	for f := range c.res.ReachableFrom(sfn) {
 		if syn := f.Syntax(); syn != nil {
 			c.scanReads(syn, out)

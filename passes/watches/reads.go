@@ -177,6 +177,24 @@ func isSafe(path string) bool {
 	return false
 }
 
+// calleeReads returns what a call of fn, a function of another package,
+// reads by the facts of that package: the function's own fact (none when
+// it reads nothing), or the package's for an interface method the package
+// declares (its implementation is not known). known is false when the
+// package has no facts.
+func (c *checker) calleeReads(fn *types.Func) (kinds []string, known bool) {
+	var fact StatusReads
+	if fn.Pkg() == nil || !c.pass.ImportPackageFact(fn.Pkg(), &fact) {
+		return nil, false
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
+		fact = StatusReads{}
+		c.pass.ImportObjectFact(fn.Origin(), &fact)
+	}
+	return fact.Kinds, true
+}
+
 // scanReads adds to into the kinds whose status node's code reads (see
 // scan); calls of the package's own functions add nothing: the caller
 // scans those it reaches.
@@ -282,17 +300,8 @@ func (c *checker) scanCall(call *ast.CallExpr, into map[string]bool, local func(
 		if isSafe(pkg.Path()) || isDeepCopy(callee) {
 			return
 		}
-		var fact StatusReads
-		if c.pass.ImportPackageFact(pkg, &fact) {
-			// The package's fact for an interface method it declares (the
-			// implementation is not known); the function's own otherwise,
-			// none when it reads nothing.
-			sig, _ := callee.Type().(*types.Signature)
-			if sig == nil || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
-				fact = StatusReads{}
-				c.pass.ImportObjectFact(callee.Origin(), &fact)
-			}
-			for _, k := range fact.Kinds {
+		if kinds, known := c.calleeReads(callee); known {
+			for _, k := range kinds {
 				into[k] = true
 			}
 			return

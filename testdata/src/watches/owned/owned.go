@@ -22,6 +22,7 @@ import (
 	"watches/api"
 	"watches/ready"
 	"watches/util"
+	"watches/wrap"
 )
 
 // DeploymentReconciler creates a Deployment and never looks at its status;
@@ -216,4 +217,15 @@ func (r *MadeReconciler) SetupWithManager(mgr ctrl.Manager) error {
 
 func newFiltered(mgr ctrl.Manager) *builder.Builder {
 	return ctrl.NewControllerManagedBy(mgr).For(&api.Widget{}).WithEventFilter(predicate.GenerationChangedPredicate{})
+}
+
+// WrappedMirror mirrors the Deployment's status, wrapped by another
+// package's reconciler: what the wrapped one reads counts.
+type WrappedMirror struct{ MirrorReconciler }
+
+func (r *WrappedMirror) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&api.Widget{}).
+		Owns(&appsv1.Deployment{}).
+		Complete(wrap.Quiet(&r.MirrorReconciler))
 }
