@@ -12,10 +12,11 @@ import (
 )
 
 // Quiet returns a reconciler that runs r.
-func Quiet(r reconcile.Reconciler) reconcile.Reconciler { return &quiet{r: r} }
+func Quiet(r reconcile.Reconciler) *Quieted { return &Quieted{r: r} }
 
-type quiet struct{ r reconcile.Reconciler }
+// Quieted runs a reconciler.
+type Quieted struct{ r reconcile.Reconciler }
 
-func (q *quiet) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+func (q *Quieted) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
 	return q.r.Reconcile(ctx, req)
 }
