@@ -25,11 +25,12 @@
 // counts as its Pods start) runs the owner's reconcile, which does nothing
 // with it. The fix adds
 //
-//	builder.WithPredicates(predicate.Or(predicate.GenerationChangedPredicate{},
+//	builder.WithPredicates(predicate.Or[client.Object](predicate.GenerationChangedPredicate{},
 //		predicate.LabelChangedPredicate{}, predicate.AnnotationChangedPredicate{}))
 //
-// to the watch (predicate.Or[client.Object] where the predicates are
-// generic, controller-runtime v0.18 on), with the imports: creates,
+// to the watch, with the imports, where the builder is generic
+// (controller-runtime v0.18 on; predicate.Or takes [client.Object] there):
+// creates,
 // deletes, and changes of the child's spec, labels and annotations still
 // wake the reconcile; status-only updates, and those that change only
 // other metadata (owner references, finalizers), do not.

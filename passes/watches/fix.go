@@ -15,44 +15,34 @@ import (
 // predicateFix adds to the watch the option that keeps what the owner
 // reacts to and drops status-only updates:
 //
-//	builder.WithPredicates(predicate.Or(predicate.GenerationChangedPredicate{},
+//	builder.WithPredicates(predicate.Or[client.Object](predicate.GenerationChangedPredicate{},
 //		predicate.LabelChangedPredicate{}, predicate.AnnotationChangedPredicate{}))
 //
-// (predicate.Or[client.Object] where Or is generic). Creates, deletes and
-// changes to the spec, labels and annotations still wake the reconcile.
-// It returns the reason when there is none.
+// Creates, deletes and changes to the spec, labels and annotations still
+// wake the reconcile. It returns the reason when there is none.
+//
+// The fix is offered where the builder is generic (TypedBuilder,
+// controller-runtime v0.18 on): there WithPredicates, Or and the three
+// predicates all exist, Predicate is TypedPredicate[client.Object], and Or
+// takes its type argument explicitly (it cannot be inferred from the
+// predicate structs). Which release the code uses is told from the
+// builder's type alone: a driver that reads the builder and predicate
+// packages from export data sees only the parts of them the code names,
+// so looking for Or there would give another answer under go vet than
+// standalone.
 func (c *checker) predicateFix(ctl *controller, w *watch) (*analysis.SuggestedFix, string) {
 	if w.call.Ellipsis.IsValid() {
 		return nil, "the options are passed as a slice"
 	}
-	builderPkg := c.builderPackage(w)
+	builderPkg, generic := c.builderPackage(w)
 	if builderPkg == nil {
 		return nil, "controller-runtime's builder package cannot be read"
 	}
-	withPredicates, _ := builderPkg.Scope().Lookup("WithPredicates").(*types.Func)
-	if withPredicates == nil {
-		return nil, "this controller-runtime's builder has no WithPredicates"
-	}
-	sig := withPredicates.Type().(*types.Signature)
-	if sig.Params().Len() != 1 || !sig.Variadic() {
-		return nil, "this controller-runtime's WithPredicates is not the one the fix knows"
-	}
-	pred, _ := types.Unalias(sig.Params().At(0).Type().(*types.Slice).Elem()).(*types.Named)
-	if pred == nil || pred.Obj().Pkg() == nil {
-		return nil, "this controller-runtime's predicates are not the ones the fix knows"
-	}
-	predPkg := pred.Obj().Pkg()
-	// Since controller-runtime v0.18 the predicates are generic: Predicate
-	// is TypedPredicate[client.Object], and Or takes its type argument
-	// explicitly (it cannot be inferred from the predicate structs).
-	generic := pred.TypeArgs().Len() > 0
 	if !generic {
-		for _, name := range []string{"Or", "GenerationChangedPredicate", "LabelChangedPredicate", "AnnotationChangedPredicate"} {
-			if predPkg.Scope().Lookup(name) == nil {
-				return nil, "this controller-runtime's predicate package has no " + name
-			}
-		}
+		return nil, "before controller-runtime v0.18 which predicates there are cannot be told; add them by hand"
 	}
+	builderPath := canonical(builderPkg.Path())
+	predicatePath := strings.TrimSuffix(builderPath, "builder") + "predicate"
 
 	file := ctl.file
 	pos := w.call.Pos()
@@ -62,13 +52,9 @@ func (c *checker) predicateFix(ctl *controller, w *watch) (*analysis.SuggestedFi
 		edits = append(edits, e...)
 		return local
 	}
-	b := importName(canonical(builderPkg.Path()), "builder")
-	p := importName(canonical(predPkg.Path()), "predicate")
-	or := p + ".Or"
-	if generic {
-		cl := importName(crmodel.ClientPath, "client")
-		or += "[" + cl + ".Object]"
-	}
+	b := importName(builderPath, "builder")
+	p := importName(predicatePath, "predicate")
+	or := p + ".Or[" + importName(crmodel.ClientPath, "client") + ".Object]"
 	// One predicate a line, as a person would write it (gofmt keeps it):
 	//
 	//	Owns(&appsv1.Deployment{}, builder.WithPredicates(predicate.Or[client.Object](
@@ -91,20 +77,21 @@ func (c *checker) predicateFix(ctl *controller, w *watch) (*analysis.SuggestedFi
 }
 
 // builderPackage returns controller-runtime's builder package as the
-// watch's call sees it.
-func (c *checker) builderPackage(w *watch) *types.Package {
+// watch's call sees it, and whether its builder is generic (TypedBuilder,
+// v0.18 on; Builder is then an alias of TypedBuilder[reconcile.Request]).
+func (c *checker) builderPackage(w *watch) (*types.Package, bool) {
 	fn, recv := crmodel.MethodCall(c.pass.TypesInfo, w.call)
 	if fn == nil || !isBuilder(recv) {
-		return nil
+		return nil, false
 	}
 	if p, ok := types.Unalias(recv).(*types.Pointer); ok {
 		recv = p.Elem()
 	}
 	n, _ := types.Unalias(recv).(*types.Named)
 	if n == nil {
-		return nil
+		return nil, false
 	}
-	return n.Origin().Obj().Pkg()
+	return n.Origin().Obj().Pkg(), n.Origin().TypeParams().Len() > 0
 }
 
 // canonical returns an import path without a GOPATH vendor prefix.

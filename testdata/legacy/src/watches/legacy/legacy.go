@@ -3,7 +3,7 @@
 // Package legacy sets up controllers against controller-runtime v0.6: For
 // and Owns take runtime.Object, Reconcile takes no context, and the
 // predicate package has neither Or nor the label and annotation
-// predicates, so the child's finding has no fix.
+// predicates: before v0.18 the child's finding has no fix.
 package legacy
 
 import (
@@ -57,6 +57,6 @@ func (r *WidgetReconciler) Reconcile(req reconcile.Request) (reconcile.Result, e
 func (r *WidgetReconciler) SetupWithManager(mgr ctrl.Manager) error {
 	return ctrl.NewControllerManagedBy(mgr).
 		For(&Widget{}).
-		Owns(&Part{}). // want `every status update of an owned Part wakes this controller's reconcile, which never reads a Part's status: filter the watch with a predicate that drops status-only updates \(no suggested fix: this controller-runtime's predicate package has no Or\)$`
+		Owns(&Part{}). // want `every status update of an owned Part wakes this controller's reconcile, which never reads a Part's status: filter the watch with a predicate that drops status-only updates \(no suggested fix: before controller-runtime v0.18 which predicates there are cannot be told; add them by hand\)$`
 		Complete(r)
 }
