@@ -794,6 +794,10 @@ var readOnlyPkgs = map[string]bool{
 	"k8s.io/apimachinery/pkg/util/dump":    true,
 	"k8s.io/apimachinery/pkg/labels":       true,
 	"k8s.io/apimachinery/pkg/api/meta":     true, // Find/Is helpers; its Set/Remove helpers are handled first
+
+	// equality.Semantic.DeepEqual: conversion.Equalities embeds this
+	// package's Equalities, whose DeepEqual and DeepDerivative it promotes.
+	"k8s.io/apimachinery/third_party/forked/golang/reflect": true,
 }
 
 // Functions of controller-runtime's controllerutil package and what they

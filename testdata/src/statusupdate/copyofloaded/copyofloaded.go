@@ -9,6 +9,7 @@ package copyofloaded
 import (
 	"context"
 
+	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/client-go/util/retry"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -121,4 +122,26 @@ func (r *ReadAgain) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resul
 	next := w.DeepCopy()
 	next.Status.Ready = true
 	return ctrl.Result{}, r.Status().Update(ctx, next) // want `no suggested fix: next is not loaded from the API server earlier in this function`
+}
+
+// Compared compares the status it read with the one it wants before
+// copying: a comparison only reads the status (equality.Semantic's
+// DeepEqual is promoted from the forked reflect package), so the copy is
+// as loaded (cloudnative-pg's failover quorum).
+type Compared struct{ client.Client }
+
+func (r *Compared) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	want := api.WidgetStatus{Ready: true}
+	return ctrl.Result{}, retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		var living api.Widget
+		if err := r.Get(ctx, req.NamespacedName, &living); err != nil {
+			return err
+		}
+		if equality.Semantic.DeepEqual(living.Status, want) {
+			return nil
+		}
+		updated := living.DeepCopy()
+		updated.Status = want
+		return r.Status().Update(ctx, updated) // want `reconcile path; .*: patch the status instead$`
+	})
 }
