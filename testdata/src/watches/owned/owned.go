@@ -18,6 +18,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/handler"
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
 	"watches/api"
 	"watches/ready"
@@ -228,4 +229,14 @@ func (r *WrappedMirror) SetupWithManager(mgr ctrl.Manager) error {
 		For(&api.Widget{}).
 		Owns(&appsv1.Deployment{}).
 		Complete(wrap.Quiet(&r.MirrorReconciler))
+}
+
+// TypedDeployments builds its controller with the typed builder.
+type TypedDeployments struct{ DeploymentReconciler }
+
+func (r *TypedDeployments) SetupWithManager(mgr ctrl.Manager) error {
+	return builder.TypedControllerManagedBy[reconcile.Request](mgr).
+		For(&api.Widget{}).
+		Owns(&appsv1.Deployment{}). // want `every status update of an owned Deployment wakes`
+		Complete(r)
 }
