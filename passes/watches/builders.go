@@ -32,7 +32,7 @@ type controller struct {
 // A watch is one For, Owns or Watches call.
 type watch struct {
 	call   *ast.CallExpr
-	method string // For, Owns or Watches
+	method string // For, Owns, Watches or WatchesMetadata
 	kind   *types.Named
 	// filtered is set when an option may filter the events (a
 	// predicate, or an option the pass cannot read).
@@ -309,14 +309,14 @@ func (c *checker) collect(chain *ast.CallExpr, ctl *controller) {
 		call := calls[i]
 		name := c.builderCall(call)
 		switch name {
-		case "For", "Owns", "Watches":
+		case "For", "Owns", "Watches", "WatchesMetadata":
 			if len(call.Args) == 0 {
 				continue
 			}
 			w := &watch{call: call, method: name, owner: name == "Owns"}
 			w.kind = objectType(info.TypeOf(call.Args[0]))
 			opts := call.Args[1:]
-			if name == "Watches" {
+			if name == "Watches" || name == "WatchesMetadata" {
 				if len(call.Args) < 2 {
 					continue
 				}

@@ -237,6 +237,7 @@ type TypedDeployments struct{ DeploymentReconciler }
 func (r *TypedDeployments) SetupWithManager(mgr ctrl.Manager) error {
 	return builder.TypedControllerManagedBy[reconcile.Request](mgr).
 		For(&api.Widget{}).
-		Owns(&appsv1.Deployment{}). // want `every status update of an owned Deployment wakes`
+		WatchesMetadata(&appsv1.StatefulSet{}, handler.EnqueueRequestForOwner(mgr.GetScheme(), mgr.GetRESTMapper(), &api.Widget{})). // want `every status update of an owned StatefulSet wakes`
+		Owns(&appsv1.Deployment{}).                                                                                                  // want `every status update of an owned Deployment wakes`
 		Complete(r)
 }

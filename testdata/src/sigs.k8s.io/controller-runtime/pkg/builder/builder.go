@@ -84,6 +84,11 @@ func (blder *TypedBuilder[request]) Watches(object client.Object, eventHandler h
 	return blder
 }
 
+// WatchesMetadata is the same as Watches, but forces the internal cache to only watch PartialObjectMetadata.
+func (blder *TypedBuilder[request]) WatchesMetadata(object client.Object, eventHandler handler.TypedEventHandler[client.Object, request], opts ...WatchesOption) *TypedBuilder[request] {
+	return blder
+}
+
 // WithEventFilter sets the event filters for every watched object.
 func (blder *TypedBuilder[request]) WithEventFilter(p predicate.Predicate) *TypedBuilder[request] {
 	return blder
