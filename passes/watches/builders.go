@@ -13,6 +13,7 @@ import (
 const (
 	builderPath = "sigs.k8s.io/controller-runtime/pkg/builder"
 	handlerPath = "sigs.k8s.io/controller-runtime/pkg/handler"
+	sourcePath  = "sigs.k8s.io/controller-runtime/pkg/source"
 )
 
 // A controller is one builder, from ControllerManagedBy to Complete or
@@ -315,6 +316,9 @@ func (c *checker) collect(chain *ast.CallExpr, ctl *controller) {
 			}
 			w := &watch{call: call, method: name, owner: name == "Owns"}
 			w.kind = objectType(info.TypeOf(call.Args[0]))
+			if w.kind == nil && name == "Watches" {
+				w.kind = c.sourceKind(call.Args[0])
+			}
 			opts := call.Args[1:]
 			if name == "Watches" || name == "WatchesMetadata" {
 				if len(call.Args) < 2 {
@@ -341,15 +345,40 @@ func (c *checker) collect(chain *ast.CallExpr, ctl *controller) {
 }
 
 // enqueuesOwner reports whether a Watches handler is
-// handler.EnqueueRequestForOwner's (or its typed form's).
+// handler.EnqueueRequestForOwner's (or its typed form's), or, before
+// controller-runtime v0.15, a &handler.EnqueueRequestForOwner{...}.
 func (c *checker) enqueuesOwner(h ast.Expr) bool {
-	call, ok := ast.Unparen(h).(*ast.CallExpr)
-	if !ok {
-		return false
+	switch h := ast.Unparen(h).(type) {
+	case *ast.CallExpr:
+		fn := crmodel.CalledFunc(c.pass.TypesInfo, h)
+		return fn != nil && fn.Pkg() != nil && crmodel.IsPath(fn.Pkg().Path(), handlerPath) &&
+			(fn.Name() == "EnqueueRequestForOwner" || fn.Name() == "TypedEnqueueRequestForOwner")
+	case *ast.UnaryExpr:
+		lit, ok := ast.Unparen(h.X).(*ast.CompositeLit)
+		return ok && h.Op == token.AND && crmodel.IsNamed(c.pass.TypesInfo.TypeOf(lit), handlerPath, "EnqueueRequestForOwner")
 	}
-	fn := crmodel.CalledFunc(c.pass.TypesInfo, call)
-	return fn != nil && fn.Pkg() != nil && crmodel.IsPath(fn.Pkg().Path(), handlerPath) &&
-		(fn.Name() == "EnqueueRequestForOwner" || fn.Name() == "TypedEnqueueRequestForOwner")
+	return false
+}
+
+// sourceKind returns the kind a &source.Kind{Type: &X{}} watches, the
+// first argument of Watches before controller-runtime v0.15; nil for
+// anything else.
+func (c *checker) sourceKind(e ast.Expr) *types.Named {
+	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
+	if !ok || u.Op != token.AND {
+		return nil
+	}
+	lit, ok := ast.Unparen(u.X).(*ast.CompositeLit)
+	if !ok || !crmodel.IsNamed(c.pass.TypesInfo.TypeOf(lit), sourcePath, "Kind") {
+		return nil
+	}
+	for _, elt := range lit.Elts {
+		kv, ok := elt.(*ast.KeyValueExpr)
+		if id, isIdent := kv.Key.(*ast.Ident); ok && isIdent && id.Name == "Type" {
+			return objectType(c.pass.TypesInfo.TypeOf(kv.Value))
+		}
+	}
+	return nil
 }
 
 // isOnlyMetadata reports whether an option is builder.OnlyMetadata, which

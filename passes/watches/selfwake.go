@@ -36,10 +36,14 @@ func (c *checker) selfWakes(ctl *controller, w *watch) []analysis.Diagnostic {
 		if k := objectType(obj.Type()); k == nil || !types.Identical(k, w.kind) {
 			continue
 		}
+		if c.wakes[wr] {
+			continue // reported for another For of the kind
+		}
 		st, what := c.changingStore(wr, obj)
 		if st == nil || gatedByStatus(wr.Instr.Block(), w.kind) {
 			continue
 		}
+		c.wakes[wr] = true
 		name := w.kind.Obj().Name()
 		out = append(out, analysis.Diagnostic{
 			Pos: wr.Node.Pos(),

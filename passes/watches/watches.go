@@ -68,10 +68,13 @@ type checker struct {
 	// read, computed once (see funcReads and packageReads).
 	fnReads  map[*types.Func]map[string]bool
 	pkgReads map[string]bool
+	// wakes are the writes reported as waking their reconcile: once,
+	// however many controllers watch their kind with For.
+	wakes map[*reach.Write]bool
 }
 
 func newChecker(pass *analysis.Pass, res *reach.Result) *checker {
-	return &checker{pass: pass, res: res}
+	return &checker{pass: pass, res: res, wakes: make(map[*reach.Write]bool)}
 }
 
 // productionFuncs lists the declared functions of the production files

@@ -13,7 +13,9 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/handler"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+	"sigs.k8s.io/controller-runtime/pkg/source"
 )
 
 type WidgetStatus struct {
@@ -58,5 +60,17 @@ func (r *WidgetReconciler) SetupWithManager(mgr ctrl.Manager) error {
 	return ctrl.NewControllerManagedBy(mgr).
 		For(&Widget{}).
 		Owns(&Part{}). // want `every status update of an owned Part wakes this controller's reconcile, which never reads a Part's status: filter the watch with a predicate that drops status-only updates \(no suggested fix: before controller-runtime v0.18 which predicates there are cannot be told; add them by hand\)$`
+		Complete(r)
+}
+
+// LinkReconciler watches its children through source.Kind and an owner
+// handler, the form before v0.15, and a kind with a handler of its own.
+type LinkReconciler struct{ WidgetReconciler }
+
+func (r *LinkReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&Widget{}).
+		Watches(&source.Kind{Type: &Part{}}, &handler.EnqueueRequestForOwner{OwnerType: &Widget{}, IsController: true}). // want `every status update of an owned Part wakes this controller's reconcile`
+		Watches(&source.Kind{Type: &Part{}}, &handler.EnqueueRequestForObject{}).
 		Complete(r)
 }

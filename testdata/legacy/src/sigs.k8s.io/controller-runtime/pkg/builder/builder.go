@@ -4,9 +4,11 @@ package builder
 
 import (
 	"k8s.io/apimachinery/pkg/runtime"
+	"sigs.k8s.io/controller-runtime/pkg/handler"
 	"sigs.k8s.io/controller-runtime/pkg/manager"
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+	"sigs.k8s.io/controller-runtime/pkg/source"
 )
 
 // Builder builds a Controller.
@@ -43,6 +45,20 @@ func (w Predicates) ApplyToFor(opts *ForInput) {}
 
 // ApplyToOwns applies this configuration to the given OwnsInput options.
 func (w Predicates) ApplyToOwns(opts *OwnsInput) {}
+
+// WatchesInput represents the information set by Watches method.
+type WatchesInput struct{}
+
+// WatchesOption is some configuration that modifies options for a watches request.
+type WatchesOption interface{ ApplyToWatches(*WatchesInput) }
+
+// ApplyToWatches applies this configuration to the given WatchesInput options.
+func (w Predicates) ApplyToWatches(opts *WatchesInput) {}
+
+// Watches exposes the lower-level ControllerManagedBy Watches functions through the builder.
+func (blder *Builder) Watches(src source.Source, eventhandler handler.EventHandler, opts ...WatchesOption) *Builder {
+	return blder
+}
 
 // WithEventFilter sets the event filters for every watched object.
 func (blder *Builder) WithEventFilter(p predicate.Predicate) *Builder { return blder }
