@@ -91,6 +91,9 @@ type Result struct {
 	// The whole run.
 	Reconciles, ReconcileErrors     int64
 	StatusWrites, StatusWriteErrors int64
+	// The operator's requests answered with an error, by "VERB
+	// resource[/subresource] code[ reason]".
+	OperatorErrors map[string]int64
 
 	// After the window: Deployments scaled by hand, how many the operator
 	// set back to the Widget's replicas, and how long that took (-1: not
@@ -294,12 +297,34 @@ func Run(ctx context.Context, cfg Config, op Operator) (*Result, error) {
 	}
 	res.Reconciles, res.ReconcileErrors = rec.ByController[op.Name], rec.ErrorsByController[op.Name]
 	res.StatusWrites, res.StatusWriteErrors = sim.writes.Load(), sim.writeErrors.Load()
+	res.OperatorErrors = failed(counter.Snapshot())
 	cancel()
 	if err := <-mgrDone; err != nil {
 		return nil, fmt.Errorf("the operator's manager: %w", err)
 	}
 	res.Seconds = time.Since(start).Seconds()
 	return res, nil
+}
+
+// failed is the requests of c answered with an error, by "VERB
+// resource[/subresource] code[ reason]".
+func failed(c driver.Counts) map[string]int64 {
+	out := map[string]int64{}
+	for k, v := range c {
+		if strings.HasPrefix(k.Code, "2") {
+			continue
+		}
+		key := k.Verb + " " + k.Resource
+		if k.Subresource != "" {
+			key += "/" + k.Subresource
+		}
+		key += " " + k.Code
+		if k.Reason != "" {
+			key += " " + k.Reason
+		}
+		out[key] += v
+	}
+	return out
 }
 
 // snapshot is the counts at one time.

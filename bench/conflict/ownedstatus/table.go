@@ -12,7 +12,7 @@ import (
 func Table(results []*Result) string {
 	rows := [][]string{{"variant", "Deployment status writes/min (stand-in controller)", "operator reconciles/min",
 		"operator API requests/min (GET secrets)", "API server requests/min: all (Deployment status writes)",
-		"scaled Deployments set back", "setup until settled", "reconcile errors"}}
+		"scaled Deployments set back", "setup until settled", "reconcile errors (the operator's failed requests, whole run)"}}
 	for _, r := range results {
 		rows = append(rows, []string{
 			r.Variant,
@@ -22,7 +22,7 @@ func Table(results []*Result) string {
 			fmt.Sprintf("%.0f (%.0f)", r.PerMinute(Total(r.SteadyAPIServerRequests)), r.PerMinute(r.SteadyAPIServerRequests["PATCH deployments/status"])),
 			r.Drift(),
 			fmt.Sprintf("%.1f s", r.SetupSeconds),
-			fmt.Sprint(r.ReconcileErrors),
+			r.Errors(),
 		})
 	}
 	return Markdown(rows)
@@ -35,6 +35,19 @@ func (r *Result) Drift() string {
 		return fmt.Sprintf("%d of %d, not all within %s", r.DriftSetBack, r.DriftScaled, driftTimeout)
 	}
 	return fmt.Sprintf("%d of %d in %.1f s", r.DriftSetBack, r.DriftScaled, r.DriftSeconds)
+}
+
+// Errors is the operator's reconcile errors and the failed requests among
+// them, over the whole run.
+func (r *Result) Errors() string {
+	if len(r.OperatorErrors) == 0 {
+		return fmt.Sprint(r.ReconcileErrors)
+	}
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(r.OperatorErrors)) {
+		parts = append(parts, fmt.Sprintf("%s: %d", k, r.OperatorErrors[k]))
+	}
+	return fmt.Sprintf("%d (%s)", r.ReconcileErrors, strings.Join(parts, ", "))
 }
 
 // Requests is the Markdown table of the steady window's requests per

@@ -39,7 +39,7 @@ func main() {
 func report(size string, cfg ownedstatus.Config, prepared []*harness.PreparedCopy, rounds [][]*ownedstatus.Result, took time.Duration) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# ownedstatus: owned Deployments watched without a predicate, before and after statuslint -fix\n\n")
-	fmt.Fprintf(&b, "Written by `go run ./ownedstatus/cmd/ownedstatusbench -size %s -runs %d -o ownedstatus/RESULTS.md` (from bench/conflict) on %s, %d CPUs, in %s; see [../README.md](../README.md#ownedstatus) for what it runs.\n\n",
+	fmt.Fprintf(&b, "Written by `go run ./ownedstatus/cmd/ownedstatusbench -size %s -runs %d -o ownedstatus/RESULTS.md` (from bench/conflict) on %s, %d CPUs, in %s; see [../README.md](../README.md#ownedstatus-owned-deployments-watched-without-a-predicate) for what it runs.\n\n",
 		size, len(rounds), time.Now().UTC().Format("2006-01-02"), runtime.NumCPU(), took.Round(time.Second))
 	fmt.Fprintf(&b, "Size: %d Widgets, one Deployment each, %d replicas; a Pod ready every %s on average; once rolled out, one Pod of each Deployment loses and regains its readiness every %s on average; MaxConcurrentReconciles %d; %s settling, then a steady window of %s; then %d Deployments scaled by hand (driver flags `%s`).\n\n",
 		cfg.Widgets, cfg.Replicas, cfg.PodReady, cfg.Flap, cfg.Workers, cfg.Settle, cfg.Steady, cfg.Drift, strings.Join(cfg.Args(), " "))
