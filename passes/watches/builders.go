@@ -11,9 +11,10 @@ import (
 )
 
 const (
-	builderPath = "sigs.k8s.io/controller-runtime/pkg/builder"
-	handlerPath = "sigs.k8s.io/controller-runtime/pkg/handler"
-	sourcePath  = "sigs.k8s.io/controller-runtime/pkg/source"
+	builderPath   = "sigs.k8s.io/controller-runtime/pkg/builder"
+	handlerPath   = "sigs.k8s.io/controller-runtime/pkg/handler"
+	sourcePath    = "sigs.k8s.io/controller-runtime/pkg/source"
+	predicatePath = "sigs.k8s.io/controller-runtime/pkg/predicate"
 )
 
 // A controller is one builder, from ControllerManagedBy to Complete or
@@ -329,7 +330,7 @@ func (c *checker) collect(chain *ast.CallExpr, ctl *controller) {
 			}
 			w.filtered = call.Ellipsis.IsValid()
 			for _, o := range opts {
-				if !c.isOnlyMetadata(o) {
+				if !c.isOnlyMetadata(o) && !c.keepsStatusUpdates(o) {
 					w.filtered = true
 				}
 			}
@@ -379,6 +380,31 @@ func (c *checker) sourceKind(e ast.Expr) *types.Named {
 		}
 	}
 	return nil
+}
+
+// keepsStatusUpdates reports whether an option is
+// builder.WithPredicates of predicates that pass every update that changes
+// something: ResourceVersionChangedPredicate, which drops only resyncs.
+func (c *checker) keepsStatusUpdates(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || call.Ellipsis.IsValid() || len(call.Args) == 0 {
+		return false
+	}
+	fn := crmodel.CalledFunc(c.pass.TypesInfo, call)
+	if fn == nil || fn.Name() != "WithPredicates" || fn.Pkg() == nil || !crmodel.IsPath(fn.Pkg().Path(), builderPath) {
+		return false
+	}
+	for _, a := range call.Args {
+		lit, ok := ast.Unparen(a).(*ast.CompositeLit)
+		if !ok {
+			return false
+		}
+		t := c.pass.TypesInfo.TypeOf(lit)
+		if !crmodel.IsNamed(t, predicatePath, "ResourceVersionChangedPredicate") && !crmodel.IsNamed(t, predicatePath, "TypedResourceVersionChangedPredicate") {
+			return false
+		}
+	}
+	return true
 }
 
 // isOnlyMetadata reports whether an option is builder.OnlyMetadata, which

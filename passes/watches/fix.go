@@ -42,7 +42,6 @@ func (c *checker) predicateFix(ctl *controller, w *watch) (*analysis.SuggestedFi
 		return nil, "before controller-runtime v0.18 which predicates there are cannot be told; add them by hand"
 	}
 	builderPath := canonical(builderPkg.Path())
-	predicatePath := strings.TrimSuffix(builderPath, "builder") + "predicate"
 
 	file := ctl.file
 	pos := w.call.Pos()

@@ -144,3 +144,22 @@ func (r *FirstCheckReconciler) Reconcile(ctx context.Context, req ctrl.Request) 
 func (r *FirstCheckReconciler) SetupWithManager(mgr ctrl.Manager) error {
 	return ctrl.NewControllerManagedBy(mgr).For(&api.Widget{}).Complete(r)
 }
+
+// VersionReconciler stamps the time, and its For's predicate drops only
+// resyncs: every status update still passes.
+type VersionReconciler struct{ client.Client }
+
+func (r *VersionReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	w.Status.LastSync = metav1.Now()
+	return ctrl.Result{}, r.Status().Update(ctx, &w) // want `status written with the clock on every pass`
+}
+
+func (r *VersionReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&api.Widget{}, builder.WithPredicates(predicate.ResourceVersionChangedPredicate{})).
+		Complete(r)
+}
