@@ -23,7 +23,7 @@ import (
 
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
-	"k8s.io/apimachinery/pkg/api/meta"
+	apimeta "k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	ctrl "sigs.k8s.io/controller-runtime"
@@ -108,7 +108,7 @@ func (r *WidgetDeployer) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.
 	}
 
 	base := widget.DeepCopy()
-	changed := meta.SetStatusCondition(&widget.Status.Conditions, metav1.Condition{
+	changed := apimeta.SetStatusCondition(&widget.Status.Conditions, metav1.Condition{
 		Type: "Ready", Status: metav1.ConditionTrue, Reason: "DeploymentReconciled",
 		Message: "the Deployment matches the spec", ObservedGeneration: widget.Generation,
 	})
