@@ -145,3 +145,25 @@ func (r *Compared) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result
 		return r.Status().Update(ctx, updated) // want `reconcile path; .*: patch the status instead$`
 	})
 }
+
+// Looped copies the loaded object on each pass of a loop and changes
+// the loaded object's status later in the pass: the next pass's copy
+// holds that change, which its write must carry, so the copy is not as
+// loaded.
+type Looped struct{ client.Client }
+
+func (r *Looped) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, err
+	}
+	for i := 0; i < 2; i++ {
+		next := w.DeepCopy()
+		next.Status.Conditions = nil
+		if err := r.Status().Update(ctx, next); err != nil { // want `no suggested fix: next is not loaded from the API server earlier in this function`
+			return ctrl.Result{}, err
+		}
+		w.Status.Ready = true
+	}
+	return ctrl.Result{}, nil
+}
