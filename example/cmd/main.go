@@ -65,6 +65,13 @@ func main() {
 		setupLog.Error(err, "unable to create controller", "controller", "Gadget")
 		os.Exit(1)
 	}
+	if err := (&controller.WidgetDeploymentReconciler{
+		Client: mgr.GetClient(),
+		Scheme: mgr.GetScheme(),
+	}).SetupWithManager(mgr); err != nil {
+		setupLog.Error(err, "unable to create controller", "controller", "WidgetDeployment")
+		os.Exit(1)
+	}
 
 	if err := mgr.AddHealthzCheck("healthz", healthz.Ping); err != nil {
 		setupLog.Error(err, "unable to set up health check")
