@@ -36,6 +36,16 @@ func IsPath(path, want string) bool {
 	return path == want || strings.HasSuffix(path, "/vendor/"+want)
 }
 
+// Unvendor returns an import path without a GOPATH vendor prefix
+// (example.com/op/vendor/k8s.io/api/core/v1 is k8s.io/api/core/v1): the
+// path a package is imported by, and the one the passes compare.
+func Unvendor(path string) string {
+	if i := strings.LastIndex(path, "/vendor/"); i >= 0 {
+		return path[i+len("/vendor/"):]
+	}
+	return path
+}
+
 // Model holds the controller-runtime types as one package sees them.
 type Model struct {
 	Client    *types.Package // controller-runtime's client package; never nil in a Model

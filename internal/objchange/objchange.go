@@ -866,10 +866,7 @@ func (w *walker) arg(acc access, call *ast.CallExpr, i int, stack []ast.Node, de
 	}
 	var pkgPath string
 	if fn != nil && fn.Pkg() != nil {
-		pkgPath = fn.Pkg().Path()
-		if v := strings.LastIndex(pkgPath, "/vendor/"); v >= 0 {
-			pkgPath = pkgPath[v+len("/vendor/"):]
-		}
+		pkgPath = crmodel.Unvendor(fn.Pkg().Path())
 	}
 	isFunc := fn != nil && fn.Type().(*types.Signature).Recv() == nil
 	switch {

@@ -41,7 +41,7 @@ func (c *checker) predicateFix(ctl *controller, w *watch) (*analysis.SuggestedFi
 	if !generic {
 		return nil, "before controller-runtime v0.18 which predicates there are cannot be told; add them by hand"
 	}
-	builderPath := canonical(builderPkg.Path())
+	builderPath := crmodel.Unvendor(builderPkg.Path())
 
 	file := ctl.file
 	pos := w.call.Pos()
@@ -91,14 +91,6 @@ func (c *checker) builderPackage(w *watch) (*types.Package, bool) {
 		return nil, false
 	}
 	return n.Origin().Obj().Pkg(), n.Origin().TypeParams().Len() > 0
-}
-
-// canonical returns an import path without a GOPATH vendor prefix.
-func canonical(path string) string {
-	if i := strings.LastIndex(path, "/vendor/"); i >= 0 {
-		return path[i+len("/vendor/"):]
-	}
-	return path
 }
 
 // indentOf returns the white space that starts the line of pos, read from

@@ -42,7 +42,7 @@ func kindKey(n *types.Named) string {
 	obj := n.Origin().Obj()
 	path := ""
 	if obj.Pkg() != nil {
-		path = canonical(obj.Pkg().Path())
+		path = crmodel.Unvendor(obj.Pkg().Path())
 	}
 	return path + "." + obj.Name()
 }

@@ -164,7 +164,7 @@ func init() {
 }
 
 func isSafe(path string) bool {
-	path = canonical(path)
+	path = crmodel.Unvendor(path)
 	first, _, _ := strings.Cut(path, "/")
 	if stdTop[first] {
 		return true

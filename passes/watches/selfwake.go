@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/reach"
 )
 
@@ -188,11 +189,11 @@ func changing(v ssa.Value, addr ssa.Value, depth int) string {
 	case *ssa.Call:
 		if callee := v.Call.StaticCallee(); callee != nil {
 			if obj, ok := callee.Object().(*types.Func); ok {
-				name := canonical(obj.FullName())
+				name := crmodel.Unvendor(obj.FullName())
 				if clockFuncs[name] {
 					return "the clock"
 				}
-				if obj.Pkg() != nil && randomPackages[canonical(obj.Pkg().Path())] {
+				if obj.Pkg() != nil && randomPackages[crmodel.Unvendor(obj.Pkg().Path())] {
 					return "a random value"
 				}
 				// metav1.NewTime(time.Now()), time.Now().UTC(), a clock
