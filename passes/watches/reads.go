@@ -291,20 +291,32 @@ func (c *checker) scanCall(call *ast.CallExpr, into map[string]bool, local func(
 		if pkg == nil {
 			return
 		}
+		// An interface method runs whatever implementation the value
+		// holds, which may be another package's, set in a field from
+		// outside: the objects handed to it count as read too, beyond
+		// what the facts say (controller-runtime's and the API
+		// machinery's interfaces excepted).
+		sig, _ := callee.Type().(*types.Signature)
+		dynamic := sig != nil && sig.Recv() != nil && types.IsInterface(sig.Recv().Type())
 		if pkg == c.pass.Pkg {
 			if local != nil {
 				local(callee.Origin())
 			}
-			return
-		}
-		if isSafe(pkg.Path()) || isDeepCopy(callee) {
-			return
-		}
-		if kinds, known := c.calleeReads(callee); known {
-			for _, k := range kinds {
-				into[k] = true
+			if !dynamic {
+				return
 			}
-			return
+		} else {
+			if isSafe(pkg.Path()) || isDeepCopy(callee) {
+				return
+			}
+			if kinds, known := c.calleeReads(callee); known {
+				for _, k := range kinds {
+					into[k] = true
+				}
+				if !dynamic {
+					return
+				}
+			}
 		}
 	case *types.Var:
 		// A package-level variable holding a function of a safe package

@@ -241,3 +241,33 @@ func (r *TypedDeployments) SetupWithManager(mgr ctrl.Manager) error {
 		Owns(&appsv1.Deployment{}).                                                                                                  // want `every status update of an owned Deployment wakes`
 		Complete(r)
 }
+
+// Readiness is set by another package (main, say): what its
+// implementation does with a Deployment cannot be told.
+type Readiness interface {
+	Ready(d *appsv1.Deployment) bool
+}
+
+// CheckedReconciler hands the Deployment to such an interface.
+type CheckedReconciler struct {
+	client.Client
+	Check Readiness
+}
+
+func (r *CheckedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:"reads status of k8s.io/api/apps/v1.Deployment"
+	var dep appsv1.Deployment
+	if err := r.Get(ctx, req.NamespacedName, &dep); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if !r.Check.Ready(&dep) {
+		return ctrl.Result{Requeue: true}, nil
+	}
+	return ctrl.Result{}, nil
+}
+
+func (r *CheckedReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&api.Widget{}).
+		Owns(&appsv1.Deployment{}).
+		Complete(r)
+}
