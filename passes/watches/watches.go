@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/ignore"
 	"github.com/statuslint/statuslint/internal/reach"
 )
@@ -47,6 +48,9 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 	// The fact first, from production code alone: what a package's tests
 	// read says nothing of what its reconcilers need.
 	c.exportFacts()
+	if !importsBuilder(pass.Pkg) {
+		return nil, nil // no builder started here: nothing to report
+	}
 	for _, file := range pass.Files {
 		if ignore.SkipFile(pass, file, cfg.Tests) {
 			continue
@@ -93,4 +97,16 @@ func (c *checker) productionFuncs() []*ast.FuncDecl {
 		}
 	}
 	return out
+}
+
+// importsBuilder reports whether pkg imports controller-runtime's builder
+// package or its root package (ctrl.NewControllerManagedBy): a controller
+// the pass reads starts with a call of one of them.
+func importsBuilder(pkg *types.Package) bool {
+	for _, imp := range pkg.Imports() {
+		if crmodel.IsPath(imp.Path(), builderPath) || crmodel.IsPath(imp.Path(), crmodel.RootPath) {
+			return true
+		}
+	}
+	return false
 }
