@@ -27,7 +27,7 @@ func (c *checker) check(ctl *controller) []analysis.Diagnostic {
 				continue
 			}
 			if reads == nil {
-				reads = c.reconcileReads(ctl)
+				reads = c.readsOf(ctl.reconciler)
 			}
 			if reads[kindKey(w.kind)] || reads["*"] {
 				continue // the reconcile needs the child's status events
@@ -38,12 +38,6 @@ func (c *checker) check(ctl *controller) []analysis.Diagnostic {
 		}
 	}
 	return out
-}
-
-// reconcileReads returns the kinds whose status the controller's
-// reconcile reads (see readsOf).
-func (c *checker) reconcileReads(ctl *controller) map[string]bool {
-	return c.readsOf(ctl.reconciler)
 }
 
 // readsOf returns the kinds whose status the reconciler r reads: through
