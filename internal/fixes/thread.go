@@ -104,12 +104,12 @@ func (th *Threading) param(decl *ast.FuncDecl, v *types.Var, depth int) ([]analy
 	info := pass.TypesInfo
 	obj, _ := info.Defs[decl.Name].(*types.Func)
 	fn := res.Func(decl)
-	if obj == nil || fn == nil || obj.Exported() || fn.TypeParams().Len() > 0 || !OnlyCalled(pass, res, obj) || NamedInTests(pass, decl) {
+	if obj == nil || fn == nil || obj.Exported() || !OnlyCalled(pass, res, obj) || NamedInTests(pass, decl) {
 		return nil, ""
 	}
 	sig := obj.Type().(*types.Signature)
-	if sig.Recv() != nil && NamedByInterface(pass, obj) {
-		return nil, ""
+	if sig.Recv() != nil && (NamedByInterface(pass, obj) || fn.TypeParams().Len() > 0) {
+		return nil, "" // a method of a generic type: left alone
 	}
 	idx := -1
 	for i := 0; i < sig.Params().Len(); i++ {
@@ -137,6 +137,14 @@ func (th *Threading) param(decl *ast.FuncDecl, v *types.Var, depth int) ([]analy
 		th.params[decl.Body] = make(map[*types.Var]string)
 	}
 	th.params[decl.Body][v] = name
+	threaded := false
+	defer func() {
+		if !threaded {
+			// A later call in decl's body must not take decl for one
+			// that gains the parameter (passSnapshot renews it).
+			delete(th.params[decl.Body], v)
+		}
+	}()
 	edits := []analysis.TextEdit{SnapshotParam(decl, sig, name, types.ExprString(typeExpr))}
 	var sites []*callSite
 	for _, c := range callers {
@@ -159,12 +167,15 @@ func (th *Threading) param(decl *ast.FuncDecl, v *types.Var, depth int) ([]analy
 	// load, takes a copy.
 	sort.SliceStable(sites, func(i, j int) bool { return sites[i].load == nil && sites[j].load != nil })
 	for _, site := range sites {
-		callEdits := th.passSnapshot(site, v.Type(), depth)
+		// A generic helper's parameter has the type the call
+		// instantiates it with.
+		callEdits := th.passSnapshot(site, site.sig.Params().At(idx).Type(), depth)
 		if callEdits == nil {
 			return nil, ""
 		}
 		edits = append(edits, callEdits...)
 	}
+	threaded = true
 	return edits, name
 }
 
@@ -558,7 +569,7 @@ func OnlyCalled(pass *analysis.Pass, res *reach.Result, fn *types.Func) bool {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.CallExpr:
-				switch fun := ast.Unparen(n.Fun).(type) {
+				switch fun := Uninstantiated(n.Fun).(type) {
 				case *ast.Ident:
 					callee[fun] = true
 				case *ast.SelectorExpr:
@@ -578,6 +589,19 @@ func OnlyCalled(pass *analysis.Pass, res *reach.Result, fn *types.Func) bool {
 		}
 	}
 	return true
+}
+
+// Uninstantiated returns the function expression fun with its explicit
+// type arguments dropped, f for f[T] and x.f for x.f[T, U], and without
+// parentheses.
+func Uninstantiated(fun ast.Expr) ast.Expr {
+	switch f := ast.Unparen(fun).(type) {
+	case *ast.IndexExpr:
+		return ast.Unparen(f.X)
+	case *ast.IndexListExpr:
+		return ast.Unparen(f.X)
+	}
+	return ast.Unparen(fun)
 }
 
 // FileOf returns the file of the package that holds pos, or nil.

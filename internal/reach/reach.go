@@ -696,6 +696,12 @@ func (a *analyzer) scan(fn *ssa.Function) {
 				common := call.Common()
 				if callee := common.StaticCallee(); callee != nil {
 					a.callers[callee] = append(a.callers[callee], call)
+					if origin := callee.Origin(); origin != nil {
+						// A call of a generic function calls an
+						// instance of it: it is a call of the function
+						// as declared too.
+						a.callers[origin] = append(a.callers[origin], call)
+					}
 					edge(fn, callee)
 				} else if common.IsInvoke() {
 					for _, impl := range a.implementations(common.Value.Type(), common.Method) {

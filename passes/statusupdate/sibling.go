@@ -299,6 +299,15 @@ func (s *siblings) make(fn *ssa.Function, param, depth int) *sibling {
 			return baseName, nil
 		}, fmt.Sprintf("%s updates the status of something other than %s", name, v.Name()))
 	if failed != nil {
+		// fn may write only objects it reads itself, not v (rook's
+		// updateCephStatusWithCephxStatus: a Get into a new object and
+		// its status update, in a conflict retry): then it patches each
+		// from a copy after that read, and needs no sibling. A write of
+		// v, or v handed on, finds no read of v there, so this fails
+		// for them.
+		if own := s.inPlace(fn, decl, file, nil, depth); own.why == "" {
+			return own
+		}
 		return failed
 	}
 	if len(inDecl) == 0 {
@@ -702,10 +711,7 @@ func recvTypeParams(t types.Type) bool {
 // fix exists but this driver cannot apply it (the finding then says what
 // statuslint -fix would do).
 func externalFix(pass *analysis.Pass, res *reach.Result, ol *objectLoads, group []*reach.Write, names *snapshotNames) (fix *analysis.SuggestedFix, note string) {
-	th := &fixes.Threading{Pass: pass, Res: res, Names: names.Snapshots, LastLoad: func(path []ast.Node, body *ast.BlockStmt, u *types.Var) ast.Stmt {
-		load, _, _ := lastLoad(ol, path, body, u)
-		return load
-	}}
+	th := newThreading(pass, res, ol, names)
 	var edits []analysis.TextEdit
 	var siblingEdits []fixes.FileEdit
 	var helpers, inPlace []string
@@ -799,23 +805,27 @@ func externalFix(pass *analysis.Pass, res *reach.Result, ol *objectLoads, group 
 // after its own load. The helper stays as it was for the callers this
 // pass does not see (tests, other packages, code outside the module). A
 // deferred call takes the copy where it is deferred, provided nothing
-// reads into the object again before the function returns. It returns nil
-// and why not when some call cannot take a copy, or there is no sibling.
+// reads into the object again before the function returns.
+//
+// A caller that hands on its own object parameter, and cannot gain a
+// snapshot parameter in turn because its signature must stay too (a test
+// calls it, or a caller of it that must keep its own), gets a sibling as
+// well, which calls the helper's; its callers move the same way, up to
+// the loads (cloudnative-pg's waitForPrerequisites, called by its tests,
+// hands the pooler to markInactiveAndWait, which hands it to
+// setPoolerPhase, also called by the tests). The originals are left
+// whole, each calling the originals below it, for the tests.
+//
+// It returns nil and why not when some call cannot take a copy, or there
+// is no sibling.
 func siblingInPackage(pass *analysis.Pass, res *reach.Result, ol *objectLoads, w *reach.Write, path []ast.Node, v *types.Var, names *snapshotNames) (*analysis.SuggestedFix, string) {
 	decl := fixes.DeclOf(path)
 	if decl == nil || res.Func(decl) != w.Fn {
 		return nil, "" // in a literal of the helper
 	}
 	fn := w.Fn
-	sig := fn.Signature
-	idx := -1
-	for i := 0; i < sig.Params().Len(); i++ {
-		if sig.Params().At(i) == v {
-			idx = i
-		}
-	}
-	callers := res.Callers(fn)
-	if idx < 0 || len(callers) == 0 {
+	idx := paramIndex(fn, v)
+	if idx < 0 || len(res.Callers(fn)) == 0 {
 		return nil, ""
 	}
 	s := &siblings{pass: pass, res: res, ol: ol, snaps: names, made: make(map[siblingKey]*sibling), names: make(map[string]bool), texts: true}
@@ -826,49 +836,104 @@ func siblingInPackage(pass *analysis.Pass, res *reach.Result, ol *objectLoads, w
 	case sb.inPlace:
 		return nil, ""
 	}
-	th := &fixes.Threading{Pass: pass, Res: res, Names: names.Snapshots, LastLoad: func(path []ast.Node, body *ast.BlockStmt, u *types.Var) ast.Stmt {
-		load, _, _ := lastLoad(ol, path, body, u)
-		return load
-	}}
-	edits := append([]analysis.TextEdit(nil), sb.edits...)
-	if len(sb.foreign) > 0 {
-		// The sibling calls other packages' siblings, which only a
-		// driver that applies every package's fixes together can add.
-		if !fixes.AcrossPackages() {
-			return nil, fmt.Sprintf("statuslint -fix adds %s beside %s, with siblings in other packages", sb.name, fn.Name())
+	th := newThreading(pass, res, ol, names)
+	var edits []analysis.TextEdit
+	var made []string // the siblings, the helper's first
+	moved := make(map[*ssa.Function]bool)
+	// move makes fn's sibling sb part of the fix and every production
+	// call of fn a call of sb with a copy: taken after the caller's
+	// load, threaded through a caller that can gain a parameter, or
+	// handed on by the caller's own sibling.
+	var move func(fn *ssa.Function, idx int, sb *sibling, depth int) string
+	move = func(fn *ssa.Function, idx int, sb *sibling, depth int) string {
+		moved[fn] = true
+		made = append(made, sb.name)
+		edits = append(edits, sb.edits...)
+		if len(sb.foreign) > 0 {
+			// The sibling calls other packages' siblings, which only a
+			// driver that applies every package's fixes together can add.
+			if !fixes.AcrossPackages() {
+				return fmt.Sprintf("statuslint -fix adds %s beside %s, with siblings in other packages", sb.name, fn.Name())
+			}
+			resolved, err := fixes.ResolveEdits(pass.Fset, sb.foreign)
+			if err != nil {
+				return err.Error()
+			}
+			edits = append(edits, resolved...)
 		}
-		resolved, err := fixes.ResolveEdits(pass.Fset, sb.foreign)
-		if err != nil {
-			return nil, err.Error()
-		}
-		edits = append(edits, resolved...)
-	}
-	for _, c := range callers {
-		call := res.CallExpr(c.Common().Pos())
-		if call == nil || idx >= len(call.Args) || c.Parent() == fn {
-			return nil, fmt.Sprintf("%s is called in a way the fix cannot follow (a method value, a recursive call)", fn.Name())
-		}
-		at := position(pass.Fset, call.Pos())
-		switch c.(type) {
-		case *ssa.Go:
-			return nil, fmt.Sprintf("the call at %s starts a goroutine", at)
-		case *ssa.Defer:
-			if why := deferredCopy(pass, ol, call, call.Args[idx]); why != "" {
-				return nil, fmt.Sprintf("the deferred call at %s: %s", at, why)
+		sig := fn.Signature
+		for _, c := range res.Callers(fn) {
+			call := res.CallExpr(c.Common().Pos())
+			if call == nil || idx >= len(call.Args) || c.Parent() == fn {
+				return fmt.Sprintf("%s is called in a way the fix cannot follow (a method value, a recursive call)", fn.Name())
+			}
+			at := position(pass.Fset, call.Pos())
+			switch c.(type) {
+			case *ssa.Go:
+				return fmt.Sprintf("the call at %s starts a goroutine", at)
+			case *ssa.Defer:
+				if why := deferredCopy(pass, ol, call, call.Args[idx]); why != "" {
+					return fmt.Sprintf("the deferred call at %s: %s", at, why)
+				}
+			}
+			fun := calleeName(call)
+			if fun == nil {
+				return fmt.Sprintf("%s is called at %s in a way the fix cannot rename", fn.Name(), at)
+			}
+			if callEdits := th.Arg(call, call.Args[idx], sig.Params().At(idx).Type()); callEdits != nil {
+				edits = append(edits, analysis.TextEdit{Pos: fun.Pos(), End: fun.End(), NewText: []byte(sb.name)})
+				edits = append(edits, callEdits...)
+				continue
+			}
+			// The caller's sibling makes this call, renamed, itself.
+			caller := c.Parent()
+			u, addr := fixes.ObjectVar(pass.TypesInfo, call.Args[idx])
+			up := -1
+			if caller.Parent() == nil && u != nil && !addr && !res.IsRoot(caller) {
+				up = paramIndex(caller, u)
+			}
+			if up < 0 || c.Common().IsInvoke() || depth+1 >= maxSiblingDepth {
+				return fmt.Sprintf("the object handed to %s at %s is not loaded on every path before the call, or cannot be copied there", fn.Name(), at)
+			}
+			if moved[caller] {
+				continue
+			}
+			if _, plain := c.(*ssa.Call); !plain {
+				return fmt.Sprintf("the call at %s is deferred", at)
+			}
+			csb := s.of(caller, up, 0)
+			switch {
+			case csb.why != "":
+				return fmt.Sprintf("at %s, %s hands on its own parameter and has no sibling: %s", at, caller.Name(), csb.why)
+			case csb.inPlace:
+				return fmt.Sprintf("the object handed to %s at %s is not loaded on every path before the call, or cannot be copied there", fn.Name(), at)
+			}
+			if why := move(caller, up, csb, depth+1); why != "" {
+				return why
 			}
 		}
-		callEdits := th.Arg(call, call.Args[idx], sig.Params().At(idx).Type())
-		fun := calleeName(call)
-		if callEdits == nil || fun == nil {
-			return nil, fmt.Sprintf("the object handed to %s at %s is not loaded on every path before the call, or cannot be copied there", fn.Name(), at)
-		}
-		edits = append(edits, analysis.TextEdit{Pos: fun.Pos(), End: fun.End(), NewText: []byte(sb.name)})
-		edits = append(edits, callEdits...)
+		return ""
 	}
-	return &analysis.SuggestedFix{
-		Message:   fmt.Sprintf("Patch the status in %s, a copy of %s beside it, with a copy of the object its callers take after the load", sb.name, fn.Name()),
-		TextEdits: fixes.UniqueEdits(edits),
-	}, ""
+	if why := move(fn, idx, sb, 0); why != "" {
+		return nil, why
+	}
+	msg := fmt.Sprintf("Patch the status in %s, a copy of %s beside it, with a copy of the object its callers take after the load", sb.name, fn.Name())
+	if len(made) > 1 {
+		msg += fmt.Sprintf(" (and %s beside the callers that hand it on)", strings.Join(made[1:], ", "))
+	}
+	return &analysis.SuggestedFix{Message: msg, TextEdits: fixes.UniqueEdits(edits)}, ""
+}
+
+// paramIndex is the index of v among fn's parameters (the receiver not
+// counted), or -1.
+func paramIndex(fn *ssa.Function, v *types.Var) int {
+	params := fn.Signature.Params()
+	for i := 0; i < params.Len(); i++ {
+		if params.At(i) == v {
+			return i
+		}
+	}
+	return -1
 }
 
 // deferredCopy says why the deferred call cannot be handed a copy taken
@@ -904,7 +969,7 @@ const noFact = "which finds the object it writes itself in a way the fix does no
 // calleeName returns the identifier that names the function call calls,
 // f in f(...) and x.f(...), or nil.
 func calleeName(call *ast.CallExpr) *ast.Ident {
-	switch f := ast.Unparen(call.Fun).(type) {
+	switch f := fixes.Uninstantiated(call.Fun).(type) {
 	case *ast.Ident:
 		return f
 	case *ast.SelectorExpr:

@@ -323,3 +323,15 @@ func TestReadHelper(t *testing.T) {
 func TestCopyOfLoaded(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(t, ""), "statusupdate/copyofloaded")
 }
+
+// TestSiblingChain covers a write at the end of a chain of helpers that
+// tests call: every helper on the chain keeps its signature and gets a
+// sibling, each calling the next, and the reconcile's calls move to them.
+func TestSiblingChain(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(t, ""), "statusupdate/siblingchain")
+}
+
+// TestGenericHelper covers a snapshot threaded through a generic helper.
+func TestGenericHelper(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(t, ""), "statusupdate/generichelper")
+}

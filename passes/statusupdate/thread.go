@@ -49,10 +49,7 @@ func threadSnapshot(pass *analysis.Pass, res *reach.Result, ol *objectLoads, fil
 	if !ok || unpatchable(pass, call, sel) != "" {
 		return nil
 	}
-	th := &fixes.Threading{Pass: pass, Res: res, Names: names.Snapshots, LastLoad: func(path []ast.Node, body *ast.BlockStmt, u *types.Var) ast.Stmt {
-		load, _, _ := lastLoad(ol, path, body, u)
-		return load
-	}}
+	th := newThreading(pass, res, ol, names)
 	// A parameter that every caller already fills with a copy taken
 	// after the load is the snapshot: patch from it, and change no
 	// signature. Else the helper gains one.
@@ -83,6 +80,23 @@ func threadSnapshot(pass *analysis.Pass, res *reach.Result, ol *objectLoads, fil
 		Message:   fmt.Sprintf("Patch the status with %s.MergeFrom(%s), "+msg, clientName, name, name, decl.Name.Name),
 		TextEdits: fixes.UniqueEdits(edits),
 	}
+}
+
+// newThreading starts a threaded fix (fixes.Threading) whose callers
+// copy the object after its last load, or, where some paths load it
+// again before the call, after the last statement that does so when no
+// status change comes between (afterReloads: cloudnative-pg's reconciles
+// that update a finalizer on some paths before they hand the object on).
+func newThreading(pass *analysis.Pass, res *reach.Result, ol *objectLoads, names *snapshotNames) *fixes.Threading {
+	return &fixes.Threading{Pass: pass, Res: res, Names: names.Snapshots, LastLoad: func(path []ast.Node, body *ast.BlockStmt, u *types.Var) ast.Stmt {
+		load, _, reason := lastLoad(ol, path, body, u)
+		if load == nil && reason == fixes.LoadedAgain.Reason(u.Name()) {
+			if _, _, reload, _ := afterReloads(pass, res.Model, ol, names, path, body, u); reload != nil {
+				return reload
+			}
+		}
+		return load
+	}}
 }
 
 // statusPutBack returns the edits that, right before the statement of

@@ -147,3 +147,29 @@ func Leaf(ctx context.Context, c client.Client, w *api.Widget) error { // want L
 	w.Status.Ready = true
 	return c.Status().Update(ctx, w)
 }
+
+// RecordFresh reads w, then writes another object, one it reads itself in
+// a conflict retry (rook's updateCephStatusWithCephxStatus, which
+// CreateCSISecrets hands the cluster it loaded): w's status is never
+// written, so RecordFresh patches what it reads from a copy taken after
+// that read, and its callers change nothing.
+func RecordFresh(ctx context.Context, c client.Client, w *api.Widget, key types.NamespacedName) error { // want RecordFresh:"patches in place from a copy after its own read, parameter 2"
+	ready := !w.Status.Ready
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		w := &api.Widget{}
+		if err := c.Get(ctx, key, w); err != nil {
+			return err
+		}
+		w.Status.Ready = ready
+		return UpdateStatus(c, w)
+	})
+}
+
+// SetReadyAndRecord writes w through SetReady, which gets a sibling, and
+// hands it to RecordFresh, whose call its sibling keeps.
+func SetReadyAndRecord(ctx context.Context, c client.Client, w *api.Widget, key types.NamespacedName) error { // want SetReadyAndRecord:"leaves parameters 2 written" SetReadyAndRecord:"patches from a snapshot as SetReadyAndRecordFrom, parameter 2"
+	if err := SetReady(ctx, c, w); err != nil {
+		return err
+	}
+	return RecordFresh(ctx, c, w, key)
+}

@@ -26,7 +26,7 @@ func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Res
 		return reconcile.Result{}, client.IgnoreNotFound(err)
 	}
 	if !w.Status.Ready {
-		return reconcile.Result{}, siblinghelpers.SetReady(ctx, r, &w) // want `in another package; a stale cached resourceVersion makes it fail with 409 Conflict: patch the status in siblinghelpers\.SetReady instead \(statuslint -fix adds siblinghelpers\.SetReadyFrom beside it and calls it with a copy taken after the load\)$`
+		return reconcile.Result{}, siblinghelpers.SetReady(ctx, r, &w) // want `in another package \(2 calls in this package reach it\); a stale cached resourceVersion makes it fail with 409 Conflict: patch the status in siblinghelpers\.SetReady instead \(statuslint -fix adds siblinghelpers\.SetReadyFrom, siblinghelpers\.SetReadyAndRecordFrom beside it and calls it with a copy taken after the load\)$`
 	}
 	return reconcile.Result{}, r.finish(ctx, &w)
 }
@@ -98,4 +98,18 @@ func (r *RetryAfter) Reconcile(ctx context.Context, req reconcile.Request) (reco
 		return reconcile.Result{}, err
 	}
 	return reconcile.Result{}, siblinghelpers.RetryAfterChange(ctx, r, w) // want `patch the status in siblinghelpers\.RetryAfterChange instead \(no suggested fix: RetryAfterChange reads into w or assigns it, but not right before every write\)$`
+}
+
+// Fresh hands its object to a helper that writes it through SetReady and
+// hands it to RecordFresh, which writes only an object it reads itself,
+// right before: the helper's sibling calls SetReadyFrom, and RecordFresh
+// as it is.
+type Fresh struct{ client.Client }
+
+func (r *Fresh) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, err
+	}
+	return reconcile.Result{}, siblinghelpers.SetReadyAndRecord(ctx, r, w, req.NamespacedName)
 }
