@@ -335,3 +335,10 @@ func TestSiblingChain(t *testing.T) {
 func TestGenericHelper(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(t, ""), "statusupdate/generichelper")
 }
+
+// TestThreadedAfterReload covers a caller that loads the object again on
+// some paths (a finalizer Update) before the call: the copy goes after
+// the statement that holds the reload, unless the status changed before.
+func TestThreadedAfterReload(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(t, ""), "statusupdate/threadedreload")
+}
