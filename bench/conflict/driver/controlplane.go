@@ -144,3 +144,44 @@ func Sleep(ctx context.Context, d time.Duration) {
 	case <-t.C:
 	}
 }
+
+// WaitFor polls done every half second until it reports true, fails, or
+// timeout passes.
+func WaitFor(ctx context.Context, timeout time.Duration, done func() (bool, error)) error {
+	deadline := time.Now().Add(timeout)
+	for {
+		ok, err := done()
+		switch {
+		case err != nil:
+			return err
+		case ok:
+			return nil
+		case ctx.Err() != nil:
+			return ctx.Err()
+		case time.Now().After(deadline):
+			return fmt.Errorf("not within %s", timeout)
+		}
+		Sleep(ctx, 500*time.Millisecond)
+	}
+}
+
+// StartOperator runs the controller measured until ctx is done: a manager
+// made by NewNamespaceManager, named name, whose cache holds namespace,
+// with setup's controllers; it waits for the cache to sync. Its requests
+// are counted by the counter returned; done receives what the manager's
+// Start returned.
+func (cp *ControlPlane) StartOperator(ctx context.Context, name, namespace string, setup func(ctrl.Manager) error) (counter *RequestCounter, done <-chan error, err error) {
+	counter = NewRequestCounter()
+	mgr, err := cp.NewNamespaceManager(name, counter, namespace)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := setup(mgr); err != nil {
+		return nil, nil, fmt.Errorf("setting up the operator: %w", err)
+	}
+	done, synced := StartManager(ctx, mgr)
+	if !synced {
+		return nil, nil, fmt.Errorf("the operator's cache did not sync")
+	}
+	return counter, done, nil
+}

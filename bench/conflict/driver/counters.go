@@ -147,6 +147,44 @@ func resourceOf(path string) (resource, subresource string) {
 	return resource, subresource
 }
 
+// RequestsBetween is after minus before, by "VERB resource[/subresource]",
+// leaving out the keys that did not move: a window's requests, from two
+// snapshots.
+func RequestsBetween(before, after Counts) map[string]int64 {
+	out := map[string]int64{}
+	for k, v := range after {
+		if d := v - before[k]; d != 0 {
+			key := k.Verb + " " + k.Resource
+			if k.Subresource != "" {
+				key += "/" + k.Subresource
+			}
+			out[key] += d
+		}
+	}
+	return out
+}
+
+// Failed is the requests of c answered with an error, by "VERB
+// resource[/subresource] code[ reason]".
+func Failed(c Counts) map[string]int64 {
+	out := map[string]int64{}
+	for k, v := range c {
+		if strings.HasPrefix(k.Code, "2") {
+			continue
+		}
+		key := k.Verb + " " + k.Resource
+		if k.Subresource != "" {
+			key += "/" + k.Subresource
+		}
+		key += " " + k.Code
+		if k.Reason != "" {
+			key += " " + k.Reason
+		}
+		out[key] += v
+	}
+	return out
+}
+
 // measured are the resources of the example operator whose requests are
 // kept from the API server's counts: its kinds and their ConfigMaps.
 var measured = []schema.GroupResource{

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"syscall"
+	"time"
 )
 
 // Copy is a controller package of this module copied at run time into a
@@ -262,6 +263,23 @@ func Command[C, R any](name string, spec CopySpec, sizes map[string]C, measure f
 		fmt.Fprintln(os.Stderr, name+":", err)
 		os.Exit(1)
 	}
+}
+
+// MarkdownCommand is Command for a measurement whose report is Markdown:
+// it adds the flag -o, the file to write it to (stdout by default), and
+// hands report the time taken since the start as well.
+func MarkdownCommand[C, R any](name string, spec CopySpec, sizes map[string]C, measure func(cfg C) Measure[R],
+	report func(size string, prepared []*PreparedCopy, rounds [][]R, took time.Duration) string) {
+	out := flag.String("o", "", "write the Markdown here (default: stdout)")
+	start := time.Now()
+	Command(name, spec, sizes, measure, func(size string, prepared []*PreparedCopy, rounds [][]R) error {
+		md := report(size, prepared, rounds, time.Since(start))
+		if *out == "" {
+			_, err := fmt.Print(md)
+			return err
+		}
+		return os.WriteFile(*out, []byte(md), 0o644)
+	})
 }
 
 // ForCommand is the harness for the command of a measurement of this

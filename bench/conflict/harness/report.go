@@ -2,6 +2,8 @@ package harness
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/statuslint/statuslint/bench/conflict/driver"
@@ -38,4 +40,96 @@ func Headline(shipped, fixOnly, fixed *driver.Result) string {
 		shipped.APIServer409Status, fixOnly.APIServer409Status, fixed.APIServer409Status,
 		shipped.SteadyStatusWritesPerMinute, fixOnly.SteadyStatusWritesPerMinute, fixed.SteadyStatusWritesPerMinute,
 		shipped.Regressions, fixOnly.Regressions, fixed.Regressions)
+}
+
+// Markdown is a Markdown table: the first row is the header.
+func Markdown(rows [][]string) string {
+	var b strings.Builder
+	for i, row := range rows {
+		b.WriteString("| " + strings.Join(row, " | ") + " |\n")
+		if i == 0 {
+			b.WriteString("|" + strings.Repeat(" --- |", len(row)) + "\n")
+		}
+	}
+	return b.String()
+}
+
+// Ratio says how a figure before (as written) compares with after (fixed):
+// "x / y = r×", or that after is none.
+func Ratio(before, after float64) string {
+	if after == 0 {
+		return fmt.Sprintf("%.0f / 0 (none after)", before)
+	}
+	return fmt.Sprintf("%.0f / %.0f = %.1f×", before, after, before/after)
+}
+
+// Errors is a run's reconcile errors and the operator's failed requests
+// (driver.Failed), for a table cell.
+func Errors(reconcileErrors int64, failed map[string]int64) string {
+	if len(failed) == 0 {
+		return fmt.Sprint(reconcileErrors)
+	}
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(failed)) {
+		parts = append(parts, fmt.Sprintf("%s: %d", k, failed[k]))
+	}
+	return fmt.Sprintf("%d (%s)", reconcileErrors, strings.Join(parts, ", "))
+}
+
+// SteadyRequests is one variant's requests in a steady window, by "VERB
+// resource[/subresource]" (driver.RequestsBetween): the operator's and the
+// API server's.
+type SteadyRequests struct {
+	Variant             string
+	Seconds             float64
+	Operator, APIServer map[string]int64
+}
+
+// RequestsTable is the Markdown table of the steady windows' requests per
+// minute by verb and resource, two columns per variant.
+func RequestsTable(variants []SteadyRequests) string {
+	keys := map[string]bool{}
+	head := []string{"request"}
+	for _, v := range variants {
+		for k := range v.Operator {
+			keys[k] = true
+		}
+		for k := range v.APIServer {
+			keys[k] = true
+		}
+		head = append(head, v.Variant+": operator", v.Variant+": API server")
+	}
+	perMinute := func(v SteadyRequests, n int64) string {
+		if v.Seconds <= 0 {
+			return "0.0"
+		}
+		return fmt.Sprintf("%.1f", float64(n)/v.Seconds*60)
+	}
+	rows := [][]string{head}
+	for _, k := range slices.Sorted(maps.Keys(keys)) {
+		row := []string{k}
+		for _, v := range variants {
+			row = append(row, perMinute(v, v.Operator[k]), perMinute(v, v.APIServer[k]))
+		}
+		rows = append(rows, row)
+	}
+	return Markdown(rows)
+}
+
+// FindingsList is a Markdown list of what statuslint reported on each
+// prepared copy.
+func FindingsList(prepared []*PreparedCopy) string {
+	var b strings.Builder
+	for _, p := range prepared {
+		if len(p.Findings) == 0 {
+			fmt.Fprintf(&b, "- %s: nothing\n", p.Name)
+			continue
+		}
+		quoted := make([]string, len(p.Findings))
+		for i, f := range p.Findings {
+			quoted[i] = "`" + f + "`"
+		}
+		fmt.Fprintf(&b, "- %s: %s\n", p.Name, strings.Join(quoted, "; "))
+	}
+	return b.String()
 }

@@ -204,23 +204,15 @@ func Run(ctx context.Context, cfg Config, op Operator) (*Result, error) {
 		return nil, err
 	}
 
-	counter := driver.NewRequestCounter()
-	mgr, err := cp.NewNamespaceManager(op.Name, counter, Namespace)
-	if err != nil {
-		return nil, err
-	}
-	if err := op.Setup(mgr, cfg.Workers); err != nil {
-		return nil, fmt.Errorf("setting up the operator: %w", err)
-	}
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	sim, err := startDeploymentController(runCtx, cp, cfg)
 	if err != nil {
 		return nil, err
 	}
-	mgrDone, synced := driver.StartManager(runCtx, mgr)
-	if !synced {
-		return nil, fmt.Errorf("the operator's cache did not sync")
+	counter, mgrDone, err := cp.StartOperator(runCtx, op.Name, Namespace, func(mgr ctrl.Manager) error { return op.Setup(mgr, cfg.Workers) })
+	if err != nil {
+		return nil, err
 	}
 
 	// Setup: the Widgets, then until every Deployment has rolled out and
@@ -236,7 +228,7 @@ func Run(ctx context.Context, cfg Config, op Operator) (*Result, error) {
 			return nil, fmt.Errorf("creating Widget %s: %w", names[i], err)
 		}
 	}
-	if err := waitFor(runCtx, cfg.Timeout, func() (bool, error) {
+	if err := driver.WaitFor(runCtx, cfg.Timeout, func() (bool, error) {
 		if sim.rolledOut.Load() < int64(len(names)) {
 			return false, nil
 		}
@@ -249,23 +241,16 @@ func Run(ctx context.Context, cfg Config, op Operator) (*Result, error) {
 	driver.Sleep(runCtx, cfg.Settle)
 
 	// The steady window.
-	before, err := take(runCtx, cp, counter, sim)
+	writes0 := sim.writes.Load()
+	win, err := cp.Window(runCtx, counter, measured, cfg.Steady)
 	if err != nil {
 		return nil, err
 	}
-	driver.Sleep(runCtx, cfg.Steady)
-	if err := runCtx.Err(); err != nil {
-		return nil, err
-	}
-	after, err := take(runCtx, cp, counter, sim)
-	if err != nil {
-		return nil, err
-	}
-	res.SteadySeconds = after.at.Sub(before.at).Seconds()
-	res.SteadyStatusWrites = after.writes - before.writes
-	res.SteadyReconciles = after.rec.ByController[op.Name] - before.rec.ByController[op.Name]
-	res.SteadyOperatorRequests = requestsBetween(before.client, after.client)
-	res.SteadyAPIServerRequests = requestsBetween(before.api, after.api)
+	res.SteadyStatusWrites = sim.writes.Load() - writes0
+	res.SteadySeconds = win.Seconds()
+	res.SteadyReconciles = win.Reconciles(op.Name)
+	res.SteadyOperatorRequests = win.ClientRequests()
+	res.SteadyAPIServerRequests = win.APIServerRequests()
 
 	// Drift: Deployments scaled by hand, as someone with kubectl scale
 	// does; the operator must set them back.
@@ -280,7 +265,7 @@ func Run(ctx context.Context, cfg Config, op Operator) (*Result, error) {
 			return nil, fmt.Errorf("scaling %s: %w", dep.Name, err)
 		}
 	}
-	err = waitFor(runCtx, driftTimeout, func() (bool, error) {
+	err = driver.WaitFor(runCtx, driftTimeout, func() (bool, error) {
 		n, err := setBack(runCtx, admin, scaled, op, int32(cfg.Replicas))
 		res.DriftSetBack = n
 		return n == len(scaled), err
@@ -297,52 +282,13 @@ func Run(ctx context.Context, cfg Config, op Operator) (*Result, error) {
 	}
 	res.Reconciles, res.ReconcileErrors = rec.ByController[op.Name], rec.ErrorsByController[op.Name]
 	res.StatusWrites, res.StatusWriteErrors = sim.writes.Load(), sim.writeErrors.Load()
-	res.OperatorErrors = failed(counter.Snapshot())
+	res.OperatorErrors = driver.Failed(counter.Snapshot())
 	cancel()
 	if err := <-mgrDone; err != nil {
 		return nil, fmt.Errorf("the operator's manager: %w", err)
 	}
 	res.Seconds = time.Since(start).Seconds()
 	return res, nil
-}
-
-// failed is the requests of c answered with an error, by "VERB
-// resource[/subresource] code[ reason]".
-func failed(c driver.Counts) map[string]int64 {
-	out := map[string]int64{}
-	for k, v := range c {
-		if strings.HasPrefix(k.Code, "2") {
-			continue
-		}
-		key := k.Verb + " " + k.Resource
-		if k.Subresource != "" {
-			key += "/" + k.Subresource
-		}
-		key += " " + k.Code
-		if k.Reason != "" {
-			key += " " + k.Reason
-		}
-		out[key] += v
-	}
-	return out
-}
-
-// snapshot is the counts at one time.
-type snapshot struct {
-	at          time.Time
-	api, client driver.Counts // the API server's (measured), the operator's
-	rec         driver.Reconciles
-	writes      int64 // the stand-in deployment controller's status writes
-}
-
-func take(ctx context.Context, cp *driver.ControlPlane, counter *driver.RequestCounter, sim *deploymentController) (snapshot, error) {
-	s := snapshot{at: time.Now(), client: counter.Snapshot(), writes: sim.writes.Load()}
-	var err error
-	if s.rec, err = driver.ReconcileCounts(); err != nil {
-		return s, err
-	}
-	s.api, err = driver.ScrapeAPIServer(ctx, cp.Config, measured)
-	return s, err
 }
 
 func widget(name string) *unstructured.Unstructured {
@@ -399,42 +345,6 @@ func spread(names []string, n int) []string {
 	out := make([]string, n)
 	for i := range out {
 		out[i] = names[i*len(names)/n]
-	}
-	return out
-}
-
-// waitFor polls done every half second until it reports true, fails, or
-// timeout passes.
-func waitFor(ctx context.Context, timeout time.Duration, done func() (bool, error)) error {
-	deadline := time.Now().Add(timeout)
-	for {
-		ok, err := done()
-		switch {
-		case err != nil:
-			return err
-		case ok:
-			return nil
-		case ctx.Err() != nil:
-			return ctx.Err()
-		case time.Now().After(deadline):
-			return fmt.Errorf("not within %s", timeout)
-		}
-		driver.Sleep(ctx, 500*time.Millisecond)
-	}
-}
-
-// requestsBetween is after minus before, by "VERB resource[/subresource]",
-// leaving out the keys that did not move.
-func requestsBetween(before, after driver.Counts) map[string]int64 {
-	out := map[string]int64{}
-	for k, v := range after {
-		if d := v - before[k]; d != 0 {
-			key := k.Verb + " " + k.Resource
-			if k.Subresource != "" {
-				key += "/" + k.Subresource
-			}
-			out[key] += d
-		}
 	}
 	return out
 }

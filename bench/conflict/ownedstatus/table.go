@@ -2,9 +2,8 @@ package ownedstatus
 
 import (
 	"fmt"
-	"maps"
-	"slices"
-	"strings"
+
+	"github.com/statuslint/statuslint/bench/conflict/harness"
 )
 
 // Table is the Markdown table of results, one row per variant; the steady
@@ -25,7 +24,7 @@ func Table(results []*Result) string {
 			r.Errors(),
 		})
 	}
-	return Markdown(rows)
+	return harness.Markdown(rows)
 }
 
 // Drift says how many of the Deployments scaled by hand the operator set
@@ -39,60 +38,16 @@ func (r *Result) Drift() string {
 
 // Errors is the operator's reconcile errors and the failed requests among
 // them, over the whole run.
-func (r *Result) Errors() string {
-	if len(r.OperatorErrors) == 0 {
-		return fmt.Sprint(r.ReconcileErrors)
-	}
-	var parts []string
-	for _, k := range slices.Sorted(maps.Keys(r.OperatorErrors)) {
-		parts = append(parts, fmt.Sprintf("%s: %d", k, r.OperatorErrors[k]))
-	}
-	return fmt.Sprintf("%d (%s)", r.ReconcileErrors, strings.Join(parts, ", "))
-}
+func (r *Result) Errors() string { return harness.Errors(r.ReconcileErrors, r.OperatorErrors) }
 
 // Requests is the Markdown table of the steady window's requests per
 // minute by verb and resource, the operator's and the API server's, two
 // columns per variant.
 func Requests(results []*Result) string {
-	keys := map[string]bool{}
-	head := []string{"request"}
+	var steady []harness.SteadyRequests
 	for _, r := range results {
-		for k := range r.SteadyOperatorRequests {
-			keys[k] = true
-		}
-		for k := range r.SteadyAPIServerRequests {
-			keys[k] = true
-		}
-		head = append(head, r.Variant+": operator", r.Variant+": API server")
+		steady = append(steady, harness.SteadyRequests{Variant: r.Variant, Seconds: r.SteadySeconds,
+			Operator: r.SteadyOperatorRequests, APIServer: r.SteadyAPIServerRequests})
 	}
-	rows := [][]string{head}
-	for _, k := range slices.Sorted(maps.Keys(keys)) {
-		row := []string{k}
-		for _, r := range results {
-			row = append(row, fmt.Sprintf("%.1f", r.PerMinute(r.SteadyOperatorRequests[k])), fmt.Sprintf("%.1f", r.PerMinute(r.SteadyAPIServerRequests[k])))
-		}
-		rows = append(rows, row)
-	}
-	return Markdown(rows)
-}
-
-// Markdown is a Markdown table: the first row is the header.
-func Markdown(rows [][]string) string {
-	var b strings.Builder
-	for i, row := range rows {
-		b.WriteString("| " + strings.Join(row, " | ") + " |\n")
-		if i == 0 {
-			b.WriteString("|" + strings.Repeat(" --- |", len(row)) + "\n")
-		}
-	}
-	return b.String()
-}
-
-// Ratio says how a figure before (as written) compares with after (fixed):
-// "x / y = r×", or that after is none.
-func Ratio(before, after float64) string {
-	if after == 0 {
-		return fmt.Sprintf("%.0f / 0 (none after)", before)
-	}
-	return fmt.Sprintf("%.0f / %.0f = %.1f×", before, after, before/after)
+	return harness.RequestsTable(steady)
 }

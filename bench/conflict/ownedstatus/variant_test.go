@@ -50,10 +50,10 @@ func TestRequestsBetween(t *testing.T) {
 		{Verb: "PATCH", Resource: "deployments", Subresource: "status", Code: "200"}: 9,
 		{Verb: "WATCH", Resource: "deployments", Code: "200"}:                        1,
 	}
-	got := requestsBetween(before, after)
+	got := driver.RequestsBetween(before, after)
 	want := map[string]int64{"GET secrets": 17, "PATCH deployments/status": 4}
 	if len(got) != len(want) || got["GET secrets"] != 17 || got["PATCH deployments/status"] != 4 {
-		t.Errorf("requestsBetween = %v, want %v", got, want)
+		t.Errorf("RequestsBetween = %v, want %v", got, want)
 	}
 	if n := Total(got, "GET"); n != 17 {
 		t.Errorf("Total(GET) = %d, want 17", n)

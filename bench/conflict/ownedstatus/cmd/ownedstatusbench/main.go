@@ -7,9 +7,7 @@
 package main
 
 import (
-	"flag"
 	"fmt"
-	"os"
 	"runtime"
 	"strings"
 	"time"
@@ -21,16 +19,9 @@ import (
 var sizes = map[string]ownedstatus.Config{"quick": ownedstatus.Quick, "large": ownedstatus.Large}
 
 func main() {
-	out := flag.String("o", "", "write the Markdown here (default: stdout)")
-	start := time.Now()
-	harness.Command("ownedstatusbench", ownedstatus.Spec, sizes, ownedstatus.Measure,
-		func(size string, prepared []*harness.PreparedCopy, rounds [][]*ownedstatus.Result) error {
-			md := report(size, sizes[size], prepared, rounds, time.Since(start))
-			if *out == "" {
-				_, err := fmt.Print(md)
-				return err
-			}
-			return os.WriteFile(*out, []byte(md), 0o644)
+	harness.MarkdownCommand("ownedstatusbench", ownedstatus.Spec, sizes, ownedstatus.Measure,
+		func(size string, prepared []*harness.PreparedCopy, rounds [][]*ownedstatus.Result, took time.Duration) string {
+			return report(size, sizes[size], prepared, rounds, took)
 		})
 }
 
@@ -43,10 +34,7 @@ func report(size string, cfg ownedstatus.Config, prepared []*harness.PreparedCop
 		size, len(rounds), time.Now().UTC().Format("2006-01-02"), runtime.NumCPU(), took.Round(time.Second))
 	fmt.Fprintf(&b, "Size: %d Widgets, one Deployment each, %d replicas; a Pod ready every %s on average; once rolled out, one Pod of each Deployment loses and regains its readiness every %s on average; MaxConcurrentReconciles %d; %s settling, then a steady window of %s; then %d Deployments scaled by hand (driver flags `%s`).\n\n",
 		cfg.Widgets, cfg.Replicas, cfg.PodReady, cfg.Flap, cfg.Workers, cfg.Settle, cfg.Steady, cfg.Drift, strings.Join(cfg.Args(), " "))
-	b.WriteString("What statuslint reported on each copy:\n\n")
-	for _, p := range prepared {
-		fmt.Fprintf(&b, "- %s: %s\n", p.Name, findings(p.Findings))
-	}
+	b.WriteString("What statuslint reported on each copy:\n\n" + harness.FindingsList(prepared))
 	b.WriteString("\n## The steady state, as written / after statuslint -fix\n\n")
 	b.WriteString("Per minute of the steady window; a ratio is as written over fixed.\n\n")
 	rows := [][]string{{"round", "Deployment status writes/min", "operator reconciles/min", "operator API requests/min", "of which GET secrets",
@@ -55,26 +43,15 @@ func report(size string, cfg ownedstatus.Config, prepared []*harness.PreparedCop
 		w, f := rs[0], rs[1]
 		rows = append(rows, []string{fmt.Sprint(i + 1),
 			fmt.Sprintf("%.0f / %.0f", w.PerMinute(w.SteadyStatusWrites), f.PerMinute(f.SteadyStatusWrites)),
-			ownedstatus.Ratio(w.PerMinute(w.SteadyReconciles), f.PerMinute(f.SteadyReconciles)),
-			ownedstatus.Ratio(w.PerMinute(ownedstatus.Total(w.SteadyOperatorRequests)), f.PerMinute(ownedstatus.Total(f.SteadyOperatorRequests))),
-			ownedstatus.Ratio(w.PerMinute(w.SteadyOperatorRequests["GET secrets"]), f.PerMinute(f.SteadyOperatorRequests["GET secrets"])),
-			ownedstatus.Ratio(w.PerMinute(ownedstatus.Total(w.SteadyAPIServerRequests)), f.PerMinute(ownedstatus.Total(f.SteadyAPIServerRequests))),
+			harness.Ratio(w.PerMinute(w.SteadyReconciles), f.PerMinute(f.SteadyReconciles)),
+			harness.Ratio(w.PerMinute(ownedstatus.Total(w.SteadyOperatorRequests)), f.PerMinute(ownedstatus.Total(f.SteadyOperatorRequests))),
+			harness.Ratio(w.PerMinute(w.SteadyOperatorRequests["GET secrets"]), f.PerMinute(f.SteadyOperatorRequests["GET secrets"])),
+			harness.Ratio(w.PerMinute(ownedstatus.Total(w.SteadyAPIServerRequests)), f.PerMinute(ownedstatus.Total(f.SteadyAPIServerRequests))),
 			w.Drift(), f.Drift()})
 	}
-	b.WriteString(ownedstatus.Markdown(rows))
+	b.WriteString(harness.Markdown(rows))
 	for i, rs := range rounds {
 		fmt.Fprintf(&b, "\n## Round %d\n\n%s\nRequests per minute of the steady window, by verb and resource:\n\n%s", i+1, ownedstatus.Table(rs), ownedstatus.Requests(rs))
 	}
 	return b.String()
-}
-
-func findings(list []string) string {
-	if len(list) == 0 {
-		return "nothing"
-	}
-	quoted := make([]string, len(list))
-	for i, f := range list {
-		quoted[i] = "`" + f + "`"
-	}
-	return strings.Join(quoted, "; ")
 }
