@@ -40,8 +40,15 @@ type Threading struct {
 	// at the end of path, in body, or nil (see LastLoad).
 	LastLoad func(path []ast.Node, body *ast.BlockStmt, v *types.Var) ast.Stmt
 	// Names are the pass's snapshot names.
-	Names  *Snapshots
-	params map[*ast.BlockStmt]map[*types.Var]string
+	Names *Snapshots
+	// Synchronous, when set, reports whether the function literal lit,
+	// innermost on path, runs only while the call that path goes on to
+	// is made, before it returns (called where it is made, or handed to
+	// a function that calls it before it returns): a call in it that
+	// hands on an object of the function around it is then threaded as
+	// a call of that function.
+	Synchronous func(lit *ast.FuncLit, path []ast.Node) bool
+	params      map[*ast.BlockStmt]map[*types.Var]string
 }
 
 // Param returns the edits that give decl a last parameter carrying a
@@ -206,12 +213,36 @@ func (th *Threading) site(call *ast.CallExpr, arg ast.Expr) *callSite {
 		return nil
 	}
 	path, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.End())
+	path = th.outOfLiterals(path, u)
 	body, params := EnclosingFunc(path)
 	if body == nil {
 		return nil
 	}
 	load := th.LastLoad(path, body, u)
 	return &callSite{call: call, sig: sig, u: u, addr: addr, path: path, body: body, params: params, load: load}
+}
+
+// outOfLiterals returns path from the function literal innermost on it
+// outwards, while that literal uses u from around it and runs
+// synchronously (Synchronous): the call it holds is then threaded where
+// the literal is made, in the function that loads u or is handed it.
+func (th *Threading) outOfLiterals(path []ast.Node, u *types.Var) []ast.Node {
+	if th.Synchronous == nil {
+		return path
+	}
+	for i := 0; i < len(path); i++ {
+		switch n := path[i].(type) {
+		case *ast.FuncDecl:
+			return path
+		case *ast.FuncLit:
+			if (n.Pos() <= u.Pos() && u.Pos() < n.End()) || !th.Synchronous(n, path[i:]) {
+				return path
+			}
+			path = path[i+1:]
+			i = -1
+		}
+	}
+	return path
 }
 
 // passSnapshot returns the edits that give site's call, a call of a helper

@@ -66,7 +66,7 @@ func suggestFix(pass *analysis.Pass, res *reach.Result, ol *objectLoads, file *a
 	late := w.Deferred
 	if load == nil {
 		retried := inConflictRetry(w.Fn)
-		if outer, deferred := capturedAt(path, v, retried); outer != nil {
+		if outer, deferred := capturedAt(path, v, retried, names.callbacks); outer != nil {
 			// The literal uses the object its enclosing function loads:
 			// snapshot there, where the literal is made.
 			path, late = outer, deferred || retried
@@ -148,7 +148,7 @@ func suggestFix(pass *analysis.Pass, res *reach.Result, ol *objectLoads, file *a
 // handed to a conflict retry (retried). A literal started with go, stored,
 // or handed to anything else may run at any time, concurrently with
 // changes to v: nil.
-func capturedAt(path []ast.Node, v *types.Var, retried bool) (outer []ast.Node, deferred bool) {
+func capturedAt(path []ast.Node, v *types.Var, retried bool, cb *callbacks) (outer []ast.Node, deferred bool) {
 	for i, n := range path {
 		switch n := n.(type) {
 		case *ast.FuncDecl:
@@ -157,7 +157,7 @@ func capturedAt(path []ast.Node, v *types.Var, retried bool) (outer []ast.Node, 
 			if n.Pos() <= v.Pos() && v.Pos() < n.End() {
 				return nil, false // declared inside: the literal's own variable
 			}
-			if retried {
+			if retried || (cb != nil && cb.synchronous(n, path[i:])) {
 				return path[i+1:], false
 			}
 			if i+2 >= len(path) {
@@ -239,6 +239,10 @@ type snapshotNames struct {
 	// changes is the status-mode classification of afterReloads, made
 	// when first needed.
 	changes *objchange.Checker
+	// callbacks says which function literals run inside the call they
+	// are made for (callbacks.synchronous); nil: only those called
+	// where they are made, or handed to a conflict retry.
+	callbacks *callbacks
 }
 
 func newSnapshotNames() *snapshotNames {

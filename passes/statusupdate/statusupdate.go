@@ -40,7 +40,7 @@ func New(cfg *Config, r *analysis.Analyzer) *analysis.Analyzer {
 		Requires: []*analysis.Analyzer{r, ignore.Analyzer},
 		Run:      func(pass *analysis.Pass) (any, error) { return run(pass, cfg, r) },
 		// FreshThrough is exported only where reach builds SSA.
-		FactTypes: []analysis.Fact{(*FreshThrough)(nil), (*LeavesWritten)(nil), (*PatchesFrom)(nil)},
+		FactTypes: []analysis.Fact{(*FreshThrough)(nil), (*LeavesWritten)(nil), (*PatchesFrom)(nil), (*CallsBeforeReturn)(nil)},
 	}
 	a.Flags.Var(&cfg.Roots, "roots", "regexp over full names of extra functions to treat as Reconcile roots, e.g. (*example.com/op/framework.Loop).Run")
 	a.Flags.BoolVar(&cfg.Tests, "tests", cfg.Tests, "also check _test.go files")
@@ -57,6 +57,7 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 		return nil, nil
 	}
 	names := newSnapshotNames()
+	names.callbacks = newCallbacks(pass, res)
 	ol := newObjectLoads(pass, res.Model)
 	check(pass, rep, probe, res, ol, names, false)
 	if cfg.Tests {
@@ -69,6 +70,7 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 	exportFreshness(pass, res, ol)
 	exportWritten(pass, ol)
 	exportSiblings(pass, res, ol, names)
+	names.callbacks.export()
 	return nil, nil
 }
 

@@ -342,3 +342,13 @@ func TestGenericHelper(t *testing.T) {
 func TestThreadedAfterReload(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(t, ""), "statusupdate/threadedreload")
 }
+
+// TestCallbacks covers writes in a function literal that another
+// package's function only calls before it returns (a CallsBeforeReturn
+// fact): the snapshot is taken where the literal is made, directly or
+// threaded through the helper the literal calls; a function that keeps
+// the literal gets no fix.
+func TestCallbacks(t *testing.T) {
+	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/callbackhelpers")
+	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(t, ""), "statusupdate/callbacks")
+}

@@ -88,7 +88,7 @@ func threadSnapshot(pass *analysis.Pass, res *reach.Result, ol *objectLoads, fil
 // status change comes between (afterReloads: cloudnative-pg's reconciles
 // that update a finalizer on some paths before they hand the object on).
 func newThreading(pass *analysis.Pass, res *reach.Result, ol *objectLoads, names *snapshotNames) *fixes.Threading {
-	return &fixes.Threading{Pass: pass, Res: res, Names: names.Snapshots, LastLoad: func(path []ast.Node, body *ast.BlockStmt, u *types.Var) ast.Stmt {
+	th := &fixes.Threading{Pass: pass, Res: res, Names: names.Snapshots, LastLoad: func(path []ast.Node, body *ast.BlockStmt, u *types.Var) ast.Stmt {
 		load, _, reason := lastLoad(ol, path, body, u)
 		if load == nil && reason == fixes.LoadedAgain.Reason(u.Name()) {
 			if _, _, reload, _ := afterReloads(pass, res.Model, ol, names, path, body, u); reload != nil {
@@ -97,6 +97,10 @@ func newThreading(pass *analysis.Pass, res *reach.Result, ol *objectLoads, names
 		}
 		return load
 	}}
+	if names.callbacks != nil {
+		th.Synchronous = names.callbacks.synchronous
+	}
+	return th
 }
 
 // statusPutBack returns the edits that, right before the statement of
