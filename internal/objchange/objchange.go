@@ -718,8 +718,108 @@ func (w *walker) bind(acc access, as *ast.AssignStmt, pos token.Pos) Effect {
 	if t := w.c.info.TypeOf(acc.top); t != nil && !mutable(t) {
 		return e
 	}
+	if lv := boundLocal(w.c.info, as, acc.top); lv != nil && w.readOnly(lv) {
+		return e
+	}
 	e.block(pos, describe(acc, w.v)+" is stored elsewhere, whose changes are not followed")
 	return e
+}
+
+// boundLocal returns the local variable that as binds rhs to, one of its
+// right-hand sides, or nil.
+func boundLocal(info *types.Info, as *ast.AssignStmt, rhs ast.Expr) *types.Var {
+	if as == nil || len(as.Lhs) != len(as.Rhs) || (as.Tok != token.DEFINE && as.Tok != token.ASSIGN) {
+		return nil
+	}
+	for i, r := range as.Rhs {
+		if r != rhs {
+			continue
+		}
+		if id, ok := as.Lhs[i].(*ast.Ident); ok {
+			if lv, ok := info.ObjectOf(id).(*types.Var); ok && lv.Parent() != nil && lv.Parent() != lv.Pkg().Scope() {
+				return lv
+			}
+		}
+	}
+	return nil
+}
+
+// readOnly reports whether every use of lv, a local variable, only reads
+// what it points to: it is compared (lv == nil), or dereferenced into a
+// value that shares nothing and is only compared or negated (!*lv). A
+// pointer into the status copied to such a variable changes nothing
+// (cloudnative-pg's applied := role.Status.Applied; if applied == nil ||
+// !*applied).
+func (w *walker) readOnly(lv *types.Var) bool {
+	scope := lv.Parent()
+	var file *ast.File
+	for _, f := range w.c.pass.Files {
+		if f.FileStart <= scope.Pos() && scope.End() <= f.FileEnd {
+			file = f
+		}
+	}
+	if file == nil {
+		return false
+	}
+	ok := true
+	var stack []ast.Node
+	ast.Inspect(file, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return false
+		}
+		if !ok || n.End() < scope.Pos() || n.Pos() > scope.End() {
+			return false
+		}
+		if id, isIdent := n.(*ast.Ident); isIdent && w.c.info.Uses[id] == lv && !readUse(w.c.info, id, stack) {
+			ok = false
+		}
+		stack = append(stack, n)
+		return true
+	})
+	return ok
+}
+
+// readUse reports whether id, a use of a pointer variable whose parents
+// are stack, only reads: a comparison of it, or of or the negation of
+// what it points to, when that shares nothing.
+func readUse(info *types.Info, id *ast.Ident, stack []ast.Node) bool {
+	var x ast.Node = id
+	i := len(stack) - 1
+	parent := func() ast.Node {
+		for i >= 0 {
+			if p, ok := stack[i].(*ast.ParenExpr); ok {
+				x = p
+				i--
+				continue
+			}
+			return stack[i]
+		}
+		return nil
+	}
+	compared := func(p ast.Node) bool {
+		b, ok := p.(*ast.BinaryExpr)
+		return ok && (b.Op == token.EQL || b.Op == token.NEQ)
+	}
+	p := parent()
+	if compared(p) {
+		return true
+	}
+	star, ok := p.(*ast.StarExpr)
+	if !ok || star.X != x {
+		return false
+	}
+	if t := info.TypeOf(star); t == nil || mutable(t) {
+		return false
+	}
+	x, i = star, i-1
+	switch p := parent().(type) {
+	case *ast.UnaryExpr:
+		return p.Op == token.NOT
+	case *ast.BinaryExpr:
+		return compared(p) || p.Op == token.LAND || p.Op == token.LOR
+	}
+	return false
 }
 
 // boundToBlank reports whether the value of rhs, on the right of as, is

@@ -37,7 +37,10 @@ type Widget struct {
 
 type WidgetSpec struct{ Size int32 }
 
-type WidgetStatus struct{ Ready bool }
+type WidgetStatus struct {
+	Ready   bool
+	Applied *bool
+}
 
 // StatusPtr is a getter whose result points into the object.
 func (w *Widget) StatusPtr() *WidgetStatus { return &w.Status }
@@ -523,6 +526,32 @@ func statusDeferLiteral(obj *corev1.Pod) { // want `^changed nothing; maybe noth
 func statusGetterBound(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: obj.StatusPtr\(\) is stored elsewhere, whose changes are not followed$`
 	s := obj.StatusPtr() // want `blocked here`
 	s.Ready = true
+}
+
+// A pointer into the status bound to a variable that is only compared,
+// or dereferenced and negated, changes nothing (cloudnative-pg's
+// applied := role.Status.Applied).
+//
+// status obj
+func statusPointerRead(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: no$`
+	applied := obj.Status.Applied
+	if applied == nil || !*applied || (*applied) == obj.Status.Ready {
+		fmt.Println("not applied")
+	}
+}
+
+// status obj
+func statusPointerWritten(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: obj.Status is stored elsewhere, whose changes are not followed$`
+	applied := obj.Status.Applied // want `blocked here`
+	if applied != nil {
+		*applied = true
+	}
+}
+
+// status obj
+func statusPointerHanded(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: obj.Status is stored elsewhere, whose changes are not followed$`
+	applied := obj.Status.Applied // want `blocked here`
+	fmt.Println(applied)
 }
 
 // A write through a getter's result, without binding it first, is a write
