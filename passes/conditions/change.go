@@ -359,7 +359,7 @@ func isConditionsPtr(res *types.Tuple) bool {
 // or the else of != 0 and > 0), as kubebuilder's scaffold sets its first
 // condition: such a set always reports a change, so whatever writes follow
 // write that change.
-func alwaysChanges(set ssa.Instruction, obj ssa.Value) bool {
+func alwaysChanges(set ssa.Instruction, obj ssa.Value, ctype string) bool {
 	b := set.Block()
 	for x := b.Idom(); x != nil; x = x.Idom() {
 		n := len(x.Instrs)
@@ -372,6 +372,9 @@ func alwaysChanges(set ssa.Instruction, obj ssa.Value) bool {
 		}
 		empty, ok := emptinessTest(ifi.Cond, obj)
 		if !ok {
+			empty, ok = absenceTest(ifi.Cond, obj, ctype)
+		}
+		if !ok {
 			continue
 		}
 		branch := x.Succs[1]
@@ -383,6 +386,38 @@ func alwaysChanges(set ssa.Instruction, obj ssa.Value) bool {
 		}
 	}
 	return false
+}
+
+// absenceTest reports whether cond tests that obj's conditions have none
+// of type ctype, meta.FindStatusCondition(conds, ctype) == nil (pulp-
+// operator's first Finished-Execution condition), and if so whether true
+// means absent: a set of that type under it always adds the condition.
+func absenceTest(cond ssa.Value, obj ssa.Value, ctype string) (absent, ok bool) {
+	bin, isBin := cond.(*ssa.BinOp)
+	if !isBin || ctype == "" || (bin.Op != token.EQL && bin.Op != token.NEQ) {
+		return false, false
+	}
+	for _, pair := range [][2]ssa.Value{{bin.X, bin.Y}, {bin.Y, bin.X}} {
+		c, isConst := pair[1].(*ssa.Const)
+		call, isCall := pair[0].(*ssa.Call)
+		if !isConst || !c.IsNil() || !isCall {
+			continue
+		}
+		common := call.Common()
+		fn := reach.CalleeFunc(common)
+		if fn == nil || fn.Name() != "FindStatusCondition" || crmodel.ClassifyConditionFunc(fn) != crmodel.CheckCondition || len(common.Args) != 2 {
+			continue
+		}
+		t, isT := common.Args[1].(*ssa.Const)
+		if !isT || t.Value == nil || t.Value.Kind() != constant.String || constant.StringVal(t.Value) != ctype {
+			continue
+		}
+		if !isConditionSlice(common.Args[0].Type()) || objectOf(common.Args[0]) != obj {
+			continue
+		}
+		return bin.Op == token.EQL, true
+	}
+	return false, false
 }
 
 // emptinessTest reports whether cond tests that obj's conditions are

@@ -175,8 +175,8 @@ func (c *checker) check(tests bool, fn *ssa.Function, call ssa.CallInstruction) 
 	f = &finding{fn: fn, instr: call, call: syn, file: file, legacy: legacy}
 	f.ctype = c.conditionType(call.Pos(), crmodel.SetCondition)
 	r := root(common.Args[0])
-	if alwaysChanges(call, r) {
-		return nil // the first condition of an object that has none
+	if alwaysChanges(call, r, f.ctype) {
+		return nil // the first condition of an object that has none, or of its type
 	}
 
 	for _, ev := range c.events(fn, 0) {

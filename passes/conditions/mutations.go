@@ -1,6 +1,8 @@
 package conditions
 
 import (
+	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"strings"
@@ -130,6 +132,13 @@ func (c *checker) mutationsAround(fn *ssa.Function, at ssa.Instruction, obj ssa.
 		bad := false
 		for i, instr := range b.Instrs {
 			if instr == at {
+				continue
+			}
+			if depth > 0 && c.setsOtherwise(at, instr) {
+				// The same condition set to other values on the path:
+				// whichever runs last is what the next reconcile loads,
+				// and every set before it changes the status.
+				bad = true
 				continue
 			}
 			mm := c.mutationOf(instr, obj, ctype, depth)
@@ -835,4 +844,112 @@ func objectInterface(t types.Type) bool {
 		}
 	}
 	return true
+}
+
+// setsOtherwise reports whether instr calls the helper that at calls, on
+// the same condition type, with other values: pulp-operator's restore
+// reconcile steps one condition through its reasons with
+// updateStatus(ctx, obj, False, "RestoreComplete", "Creating manager pod
+// ...", "CreatingPod") and the like, so each of those writes changes the
+// status, in the steady state too. The type is the argument the helper
+// sets Type from (typeParam), or fixed in the helper; calls that may set
+// different types, or a helper whose type cannot be told, are not judged
+// so. An identical call is a repeat, which changes nothing.
+func (c *checker) setsOtherwise(at, instr ssa.Instruction) bool {
+	ac, ok1 := at.(ssa.CallInstruction)
+	ic, ok2 := instr.(ssa.CallInstruction)
+	if !ok1 || !ok2 {
+		return false
+	}
+	fn := ac.Common().StaticCallee()
+	if fn == nil || fn != ic.Common().StaticCallee() || !c.inPkg[fn] {
+		return false
+	}
+	k, ok := c.typeParam(fn)
+	a, b := ac.Common().Args, ic.Common().Args
+	if !ok || len(a) != len(b) {
+		return false
+	}
+	if k >= 0 && (k >= len(a) || !sameValue(a[k], b[k])) {
+		return false
+	}
+	for i := range a {
+		if !sameValue(a[i], b[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// typeParam returns the index of fn's parameter (the receiver counted, as
+// in SSA) its SetStatusCondition calls take the condition's Type from, or
+// -1 when they all set one constant type; ok is false when that cannot be
+// told.
+func (c *checker) typeParam(fn *ssa.Function) (idx int, ok bool) {
+	idx, found := -1, false
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, isCall := instr.(ssa.CallInstruction)
+			if !isCall || crmodel.ClassifyConditionFunc(reach.CalleeFunc(call.Common())) != crmodel.SetCondition {
+				continue
+			}
+			k, known := c.setTypeParam(fn, call)
+			if !known || (found && k != idx) {
+				return 0, false
+			}
+			idx, found = k, true
+		}
+	}
+	return idx, found
+}
+
+// setTypeParam reads the Type of the condition literal set hands
+// SetStatusCondition: a constant (-1), or a parameter of fn (its index).
+func (c *checker) setTypeParam(fn *ssa.Function, set ssa.CallInstruction) (int, bool) {
+	call := c.res.CallExpr(set.Pos())
+	if call == nil || len(call.Args) < 2 {
+		return 0, false
+	}
+	lit, isLit := ast.Unparen(call.Args[1]).(*ast.CompositeLit)
+	if !isLit {
+		return 0, false
+	}
+	for _, e := range lit.Elts {
+		kv, isKV := e.(*ast.KeyValueExpr)
+		if id, isIdent := kv.Key.(*ast.Ident); !isKV || !isIdent || id.Name != "Type" {
+			continue
+		}
+		info := c.pass.TypesInfo
+		if tv, has := info.Types[kv.Value]; has && tv.Value != nil {
+			return -1, true
+		}
+		id, isIdent := ast.Unparen(kv.Value).(*ast.Ident)
+		if !isIdent {
+			return 0, false
+		}
+		for i, p := range fn.Params {
+			if p.Object() != nil && p.Object() == info.Uses[id] {
+				return i, true
+			}
+		}
+		return 0, false
+	}
+	return 0, false
+}
+
+// sameValue reports whether a and b are the same value: one SSA value, or
+// equal constants of one type.
+func sameValue(a, b ssa.Value) bool {
+	if a == b {
+		return true
+	}
+	ca, ok1 := a.(*ssa.Const)
+	cb, ok2 := b.(*ssa.Const)
+	if !ok1 || !ok2 || !types.Identical(ca.Type(), cb.Type()) {
+		return false
+	}
+	if ca.Value == nil || cb.Value == nil {
+		return ca.Value == nil && cb.Value == nil
+	}
+	return constant.Compare(ca.Value, token.EQL, cb.Value)
 }
