@@ -213,12 +213,23 @@ func (th *Threading) site(call *ast.CallExpr, arg ast.Expr) *callSite {
 		return nil
 	}
 	path, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.End())
-	path = th.outOfLiterals(path, u)
 	body, params := EnclosingFunc(path)
 	if body == nil {
 		return nil
 	}
 	load := th.LastLoad(path, body, u)
+	if load == nil {
+		// Not loaded in the literal the call is in: where the literal is
+		// made, if it runs there.
+		if out := th.outOfLiterals(path, u); len(out) != len(path) {
+			path = out
+			body, params = EnclosingFunc(path)
+			if body == nil {
+				return nil
+			}
+			load = th.LastLoad(path, body, u)
+		}
+	}
 	return &callSite{call: call, sig: sig, u: u, addr: addr, path: path, body: body, params: params, load: load}
 }
 
@@ -235,7 +246,10 @@ func (th *Threading) outOfLiterals(path []ast.Node, u *types.Var) []ast.Node {
 		case *ast.FuncDecl:
 			return path
 		case *ast.FuncLit:
-			if (n.Pos() <= u.Pos() && u.Pos() < n.End()) || !th.Synchronous(n, path[i:]) {
+			if (n.Pos() <= u.Pos() && u.Pos() < n.End()) || !th.Synchronous(n, path[i:]) || Reloads(th.Res.Model, th.Pass.TypesInfo, n.Body, u) {
+				// Its own variable, a literal that may run later, or
+				// one that reads into u itself: a copy taken outside
+				// would be older than what it writes.
 				return path
 			}
 			path = path[i+1:]

@@ -62,14 +62,15 @@ func suggestFix(pass *analysis.Pass, res *reach.Result, ol *objectLoads, file *a
 	load, loadCall, reason := lastLoad(ol, path, body, v)
 	// late is set when the write may run after statements that follow its
 	// own position in the function that loads the object: a deferred call,
-	// or a function literal run later (deferred, or by a conflict retry).
+	// or a function literal run later (deferred, by a conflict retry, or
+	// by a function that calls it before it returns, maybe more than once).
 	late := w.Deferred
 	if load == nil {
 		retried := inConflictRetry(w.Fn)
-		if outer, deferred := capturedAt(path, v, retried, names.callbacks); outer != nil {
+		if outer, later := capturedAt(path, v, retried, names.callbacks); outer != nil {
 			// The literal uses the object its enclosing function loads:
 			// snapshot there, where the literal is made.
-			path, late = outer, deferred || retried
+			path, late = outer, later || retried
 			body, params = fixes.EnclosingFunc(path)
 			load, loadCall, reason = lastLoad(ol, path, body, v)
 		}
@@ -144,11 +145,13 @@ func suggestFix(pass *analysis.Pass, res *reach.Result, ol *objectLoads, file *a
 // capturedAt returns the path, from the function literal outwards, of the
 // literal innermost on path when it uses v from its enclosing function and
 // runs where the snapshot of that function's load still holds: called
-// where it is made (func(){...}(), deferred is then set for a defer), or
-// handed to a conflict retry (retried). A literal started with go, stored,
-// or handed to anything else may run at any time, concurrently with
-// changes to v: nil.
-func capturedAt(path []ast.Node, v *types.Var, retried bool, cb *callbacks) (outer []ast.Node, deferred bool) {
+// where it is made (func(){...}(), late is then set for a defer), handed
+// to a conflict retry (retried), or handed to a function that calls it
+// only before it returns (callbacks.synchronous; late is set, since it
+// may run more than once). A literal started with go, stored, or handed
+// to anything else may run at any time, concurrently with changes to v:
+// nil.
+func capturedAt(path []ast.Node, v *types.Var, retried bool, cb *callbacks) (outer []ast.Node, late bool) {
 	for i, n := range path {
 		switch n := n.(type) {
 		case *ast.FuncDecl:
@@ -157,8 +160,11 @@ func capturedAt(path []ast.Node, v *types.Var, retried bool, cb *callbacks) (out
 			if n.Pos() <= v.Pos() && v.Pos() < n.End() {
 				return nil, false // declared inside: the literal's own variable
 			}
-			if retried || (cb != nil && cb.synchronous(n, path[i:])) {
+			if retried {
 				return path[i+1:], false
+			}
+			if cb != nil && cb.synchronous(n, path[i:]) {
+				return path[i+1:], true
 			}
 			if i+2 >= len(path) {
 				return nil, false
