@@ -48,7 +48,11 @@ type Threading struct {
 	// hands on an object of the function around it is then threaded as
 	// a call of that function.
 	Synchronous func(lit *ast.FuncLit, path []ast.Node) bool
-	params      map[*ast.BlockStmt]map[*types.Var]string
+	// FailedAt is where the first call that could not be handed a
+	// snapshot was, the caller's own load or parameter missing, since it
+	// was last reset: what a fix that gives up can name.
+	FailedAt token.Pos
+	params   map[*ast.BlockStmt]map[*types.Var]string
 }
 
 // Param returns the edits that give decl a last parameter carrying a
@@ -177,6 +181,9 @@ func (th *Threading) param(decl *ast.FuncDecl, v *types.Var, depth int) ([]analy
 		// A generic helper's parameter has the type the call
 		// instantiates it with.
 		callEdits := th.passSnapshot(site, site.sig.Params().At(idx).Type(), depth)
+		if callEdits == nil && !th.FailedAt.IsValid() {
+			th.FailedAt = site.call.Pos()
+		}
 		if callEdits == nil {
 			return nil, ""
 		}

@@ -864,6 +864,9 @@ func siblingInPackage(pass *analysis.Pass, res *reach.Result, ol *objectLoads, w
 		sig := fn.Signature
 		for _, c := range res.Callers(fn) {
 			call := res.CallExpr(c.Common().Pos())
+			if c.Common().IsInvoke() {
+				return fmt.Sprintf("%s is called through an interface method at %s, which a sibling is not part of", fn.Name(), position(pass.Fset, c.Pos()))
+			}
 			if call == nil || idx >= len(call.Args) || c.Parent() == fn {
 				return fmt.Sprintf("%s is called in a way the fix cannot follow (a method value, a recursive call)", fn.Name())
 			}
@@ -880,6 +883,7 @@ func siblingInPackage(pass *analysis.Pass, res *reach.Result, ol *objectLoads, w
 			if fun == nil {
 				return fmt.Sprintf("%s is called at %s in a way the fix cannot rename", fn.Name(), at)
 			}
+			th.FailedAt = token.NoPos
 			if callEdits := th.Arg(call, call.Args[idx], sig.Params().At(idx).Type()); callEdits != nil {
 				edits = append(edits, analysis.TextEdit{Pos: fun.Pos(), End: fun.End(), NewText: []byte(sb.name)})
 				edits = append(edits, callEdits...)
@@ -901,8 +905,13 @@ func siblingInPackage(pass *analysis.Pass, res *reach.Result, ol *objectLoads, w
 			if _, plain := c.(*ssa.Call); !plain {
 				return fmt.Sprintf("the call at %s is deferred", at)
 			}
+			threadFailed := th.FailedAt
 			csb := s.of(caller, up, 0)
 			switch {
+			case csb.why != "" && threadFailed.IsValid() && threadFailed != call.Pos():
+				// The caller could gain the parameter but for a call
+				// further up: that call is the reason.
+				return fmt.Sprintf("the object handed on at %s is not loaded on every path before the call, or cannot be copied there", position(pass.Fset, threadFailed))
 			case csb.why != "":
 				return fmt.Sprintf("at %s, %s hands on its own parameter and has no sibling: %s", at, caller.Name(), csb.why)
 			case csb.inPlace:
