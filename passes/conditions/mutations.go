@@ -123,6 +123,9 @@ func (c *checker) mutationsAround(fn *ssa.Function, at ssa.Instruction, obj ssa.
 	for b := range c.createBlocks(fn) {
 		blocked[b] = true
 	}
+	for b := range c.conditionalWrites(fn) {
+		blocked[b] = true
+	}
 	var steady []steadyChange
 	for _, b := range fn.Blocks {
 		if !before[b] && !after[b] && b != at.Block() {
@@ -264,6 +267,155 @@ func (c *checker) createBlocks(fn *ssa.Function) map[*ssa.BasicBlock]bool {
 		}
 	}
 	return out
+}
+
+// conditionalWrites returns the blocks of fn that run only after the
+// client updated or patched an object (not a status subresource)
+// successfully, where that write is on some of fn's paths, not on all: in
+// the steady state what the reconcile manages is as wanted, so the branch
+// that follows updating a child because it differed ("the Deployment was
+// updated") is no steady path. The branch where that update failed stays
+// one (a persistent failure writes the same condition on every retry), and
+// so does a write that every path takes, error returns aside: some
+// operators update their children on every reconcile, and then that path
+// is the steady one. The success branch is the one an if on the write's
+// error takes for nil, and the blocks it dominates.
+func (c *checker) conditionalWrites(fn *ssa.Function) map[*ssa.BasicBlock]bool {
+	if len(fn.Blocks) == 0 {
+		return nil
+	}
+	var errExits map[*ssa.BasicBlock]bool
+	out := make(map[*ssa.BasicBlock]bool)
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok || !c.objectUpdate(call) {
+				continue
+			}
+			ok2 := successOf(call)
+			if ok2 == nil || len(ok2.Preds) != 1 {
+				continue // no branch of its own: the code after an if the write was in
+			}
+			if errExits == nil {
+				errExits = errorExits(fn)
+			}
+			if !returnsAvoiding(fn.Blocks[0], b, errExits) {
+				continue // on every path
+			}
+			for _, x := range fn.Blocks {
+				if ok2.Dominates(x) {
+					out[x] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// successOf returns the block an if on call's error result takes when it
+// is nil (if err := c.Update(...); err != nil {...}: the code after the
+// if), or nil when its block ends in no such if.
+func successOf(call *ssa.Call) *ssa.BasicBlock {
+	b := call.Block()
+	n := len(b.Instrs)
+	if n == 0 || len(b.Succs) != 2 {
+		return nil
+	}
+	ifi, ok := b.Instrs[n-1].(*ssa.If)
+	if !ok {
+		return nil
+	}
+	bin, ok := ifi.Cond.(*ssa.BinOp)
+	if !ok || (bin.Op != token.NEQ && bin.Op != token.EQL) {
+		return nil
+	}
+	for _, pair := range [][2]ssa.Value{{bin.X, bin.Y}, {bin.Y, bin.X}} {
+		if k, isConst := pair[1].(*ssa.Const); !isConst || !k.IsNil() || pair[0] != ssa.Value(call) {
+			continue
+		}
+		if bin.Op == token.NEQ {
+			return b.Succs[1]
+		}
+		return b.Succs[0]
+	}
+	return nil
+}
+
+// errorExits returns the blocks of fn that run only when an error is not
+// nil: the branch an if on err != nil (or err == nil) takes for it.
+func errorExits(fn *ssa.Function) map[*ssa.BasicBlock]bool {
+	out := make(map[*ssa.BasicBlock]bool)
+	for _, b := range fn.Blocks {
+		n := len(b.Instrs)
+		if n == 0 || len(b.Succs) != 2 {
+			continue
+		}
+		ifi, ok := b.Instrs[n-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		bin, ok := ifi.Cond.(*ssa.BinOp)
+		if !ok || (bin.Op != token.NEQ && bin.Op != token.EQL) {
+			continue
+		}
+		for _, pair := range [][2]ssa.Value{{bin.X, bin.Y}, {bin.Y, bin.X}} {
+			k, isConst := pair[1].(*ssa.Const)
+			if !isConst || !k.IsNil() || !isError(pair[0].Type()) {
+				continue
+			}
+			if bin.Op == token.NEQ {
+				out[b.Succs[0]] = true
+			} else {
+				out[b.Succs[1]] = true
+			}
+		}
+	}
+	return out
+}
+
+func isError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// returnsAvoiding reports whether a return of the function can be reached
+// from from without passing through avoid or the blocks of skip.
+func returnsAvoiding(from, avoid *ssa.BasicBlock, skip map[*ssa.BasicBlock]bool) bool {
+	if from == avoid {
+		return false
+	}
+	seen := map[*ssa.BasicBlock]bool{from: true}
+	stack := []*ssa.BasicBlock{from}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if returns(x) {
+			return true
+		}
+		for _, y := range x.Succs {
+			if !seen[y] && y != avoid && !skip[y] {
+				seen[y] = true
+				stack = append(stack, y)
+			}
+		}
+	}
+	return false
+}
+
+// objectUpdate reports whether call updates or patches an object with
+// controller-runtime's client, not its status.
+func (c *checker) objectUpdate(call ssa.CallInstruction) bool {
+	common := call.Common()
+	fobj := reach.CalleeFunc(common)
+	if fobj == nil || (fobj.Name() != "Update" && fobj.Name() != "Patch") {
+		return false
+	}
+	var recv types.Type
+	if common.IsInvoke() {
+		recv = common.Value.Type()
+	} else if len(common.Args) > 0 {
+		recv = common.Args[0].Type()
+	}
+	return recv != nil && c.res.Model.ClassifyMethod(fobj, recv) == crmodel.ObjectWrite
 }
 
 // deletionTest reports whether cond tests obj's deletion timestamp, and

@@ -9,6 +9,7 @@ import (
 	"math/rand"
 
 	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/equality"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/api/meta"
@@ -388,4 +389,53 @@ func (r *FirstOfTypeReconciler) initialize(ctx context.Context, app *api.App) er
 		return r.Status().Update(ctx, app)
 	}
 	return nil
+}
+
+// ChildReconciler writes its status only when it has updated its
+// ConfigMap: in the steady state the ConfigMap is as wanted and that
+// branch does not run, so no write goes out. Not reported. (Where the
+// update fails, a condition written with the same text on every retry is
+// a steady write: kubebuilder's samples, reported.)
+type ChildReconciler struct{ client.Client }
+
+func (r *ChildReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var app api.App
+	if err := r.Get(ctx, req.NamespacedName, &app); err != nil {
+		return ctrl.Result{}, err
+	}
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, client.ObjectKey{Namespace: app.Namespace, Name: app.Name}, &cm); err != nil {
+		return ctrl.Result{}, err
+	}
+	if cm.Data["image"] != app.Spec.Image {
+		cm.Data = map[string]string{"image": app.Spec.Image}
+		if err := r.Update(ctx, &cm); err != nil {
+			return ctrl.Result{}, err
+		}
+		return ctrl.Result{}, r.setSynced(ctx, &app, metav1.ConditionTrue, "Updated")
+	}
+	return ctrl.Result{}, nil
+}
+
+func (r *ChildReconciler) setSynced(ctx context.Context, app *api.App, status metav1.ConditionStatus, reason string) error {
+	meta.SetStatusCondition(&app.Status.Conditions, metav1.Condition{Type: "Synced", Status: status, Reason: reason})
+	return r.Status().Update(ctx, app)
+}
+
+// AlwaysUpdateReconciler updates its ConfigMap on every reconcile, then
+// sets a condition: that path is the steady one. Reported.
+type AlwaysUpdateReconciler struct{ client.Client }
+
+func (r *AlwaysUpdateReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var app api.App
+	if err := r.Get(ctx, req.NamespacedName, &app); err != nil {
+		return ctrl.Result{}, err
+	}
+	cm := corev1.ConfigMap{Data: map[string]string{"image": app.Spec.Image}}
+	cm.Namespace, cm.Name = app.Namespace, app.Name
+	if err := r.Update(ctx, &cm); err != nil {
+		return ctrl.Result{}, err
+	}
+	meta.SetStatusCondition(&app.Status.Conditions, metav1.Condition{Type: "Synced", Status: metav1.ConditionTrue, Reason: "Updated"}) // want `write only when a condition changed`
+	return ctrl.Result{}, r.Status().Update(ctx, &app)
 }
