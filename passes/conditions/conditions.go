@@ -67,6 +67,10 @@ type finding struct {
 	// elsewhere describes the first unguarded write outside fn's own body
 	// (in a callee, a caller, a deferred or concurrent call); "" if none.
 	elsewhere string
+	// inCallers are the notes of the unguarded writes in callers, by the
+	// call of fn (or of the function that hands the object on) they
+	// follow: the one on a steady path is the one to name.
+	inCallers []callerNote
 	// deferred is the function literal fn defers that writes the status,
 	// when that is where the write is.
 	deferred *ssa.Function
@@ -235,6 +239,17 @@ func (c *checker) check(tests bool, fn *ssa.Function, call ssa.CallInstruction) 
 	if ar.mixed {
 		f.via = ar.via
 	}
+	if len(f.inCallers) > 0 && f.elsewhere == f.inCallers[0].note {
+		// Name the caller whose write follows a call on a steady path
+		// (grafana-operator's setSuspended, whose other callers stamp
+		// the clock and so write for a reason).
+		for _, n := range f.inCallers {
+			if ar.steadyCalls[n.call] {
+				f.elsewhere = n.note
+				break
+			}
+		}
+	}
 	f.msg = c.message(f)
 	return f
 }
@@ -265,8 +280,10 @@ func (c *checker) lift(f *finding, fn *ssa.Function, r ssa.Value, depth int) {
 				continue // that helper's own SetStatusCondition is checked there
 			}
 			if c.unguarded(s.caller, s.call, ev.instr, f.ctype) {
-				f.setElsewhere(fmt.Sprintf("the status is written in the caller %s; return the result and write only when a condition changed",
-					reach.DisplayName(s.caller, c.pass.Pkg)))
+				note := fmt.Sprintf("the status is written in the caller %s; return the result and write only when a condition changed",
+					reach.DisplayName(s.caller, c.pass.Pkg))
+				f.setElsewhere(note)
+				f.inCallers = append(f.inCallers, callerNote{s.call, note})
 			}
 		}
 		c.lift(f, s.caller, r2, depth+1)
@@ -283,6 +300,12 @@ func setsConditions(fn *ssa.Function) bool {
 		}
 	}
 	return false
+}
+
+// callerNote is the note of an unguarded write in a caller, after call.
+type callerNote struct {
+	call ssa.CallInstruction
+	note string
 }
 
 func (f *finding) setElsewhere(s string) {

@@ -100,6 +100,9 @@ type around struct {
 	// says that some other call of the function does not.
 	via   []site
 	mixed bool
+	// steadyCalls are the callers' calls on a steady path, at every
+	// level up, whether or not others are not.
+	steadyCalls map[ssa.CallInstruction]bool
 	// steady are the changes on the way that repeat in the steady state.
 	steady []steadyChange
 }
@@ -176,6 +179,12 @@ func (c *checker) mutationsAround(fn *ssa.Function, at ssa.Instruction, obj ssa.
 	mapped, changing := false, false
 	var steadySites []site
 	for _, s := range c.sites[fn] {
+		if !c.res.Reachable(s.caller) {
+			// Not in a reconcile (a watch handler's map function
+			// that sets a condition): no path the steady state of a
+			// reconcile takes.
+			continue
+		}
 		v := mapInto(obj, s.call, s.mc, s.caller)
 		if v == nil {
 			continue
@@ -184,6 +193,13 @@ func (c *checker) mutationsAround(fn *ssa.Function, at ssa.Instruction, obj ssa.
 		up := c.mutationsAround(s.caller, s.call, objectOf(v), ctype, depth+1)
 		a.all.merge(up.all)
 		if up.steadyPath {
+			if a.steadyCalls == nil {
+				a.steadyCalls = make(map[ssa.CallInstruction]bool)
+			}
+			a.steadyCalls[s.call] = true
+			for k := range up.steadyCalls {
+				a.steadyCalls[k] = true
+			}
 			steadySites = append(steadySites, s)
 			a.via = append(a.via, up.via...)
 			a.steady = append(a.steady, up.steady...)

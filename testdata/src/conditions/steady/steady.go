@@ -16,6 +16,8 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/handler"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
 	api "conditions/steadyapi"
 )
@@ -438,4 +440,70 @@ func (r *AlwaysUpdateReconciler) Reconcile(ctx context.Context, req ctrl.Request
 	}
 	meta.SetStatusCondition(&app.Status.Conditions, metav1.Condition{Type: "Synced", Status: metav1.ConditionTrue, Reason: "Updated"}) // want `write only when a condition changed`
 	return ctrl.Result{}, r.Status().Update(ctx, &app)
+}
+
+// setPaused sets a condition for its callers, which write the status
+// after it: StampingReconciler's write carries the clock and so is
+// needed; PausedReconciler's sends what was loaded. The note names the
+// caller on the steady path (grafana-operator's setSuspended).
+func setPaused(app *api.App) {
+	meta.SetStatusCondition(&app.Status.Conditions, metav1.Condition{Type: "Paused", Status: metav1.ConditionTrue, Reason: "Paused"}) // want `no suggested fix: the status is written in the caller \(\*PausedReconciler\)\.Reconcile;`
+}
+
+type StampingReconciler struct{ client.Client }
+
+func (r *StampingReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var app api.App
+	if err := r.Get(ctx, req.NamespacedName, &app); err != nil {
+		return ctrl.Result{}, err
+	}
+	setPaused(&app)
+	app.Status.LastUpdated = metav1.Now()
+	return ctrl.Result{}, r.Status().Update(ctx, &app)
+}
+
+type PausedReconciler struct{ client.Client }
+
+func (r *PausedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var app api.App
+	if err := r.Get(ctx, req.NamespacedName, &app); err != nil {
+		return ctrl.Result{}, err
+	}
+	setPaused(&app)
+	return ctrl.Result{}, r.Status().Update(ctx, &app)
+}
+
+// markInvalid is called by HandlerReconciler, whose write stamps the
+// clock, and by a watch handler's map function, which writes the status
+// itself: the map function runs in no reconcile, so it is no steady path,
+// and nothing is reported (grafana-operator's controller_shared.go).
+func markInvalid(app *api.App) {
+	meta.SetStatusCondition(&app.Status.Conditions, metav1.Condition{Type: "Invalid", Status: metav1.ConditionTrue, Reason: "BadSpec"})
+}
+
+type HandlerReconciler struct{ client.Client }
+
+func (r *HandlerReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var app api.App
+	if err := r.Get(ctx, req.NamespacedName, &app); err != nil {
+		return ctrl.Result{}, err
+	}
+	markInvalid(&app)
+	app.Status.LastUpdated = metav1.Now()
+	return ctrl.Result{}, r.Status().Update(ctx, &app)
+}
+
+func (r *HandlerReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&api.App{}).
+		Watches(&appsv1.Deployment{}, handler.EnqueueRequestsFromMapFunc(func(ctx context.Context, o client.Object) []reconcile.Request {
+			app, ok := o.(*api.App)
+			if !ok {
+				return nil
+			}
+			defer r.Status().Update(ctx, app)
+			markInvalid(app)
+			return nil
+		})).
+		Complete(r)
 }
