@@ -196,8 +196,11 @@ func (cb *callbacks) handedOn(common *ssa.CallCommon, p *ssa.Parameter, depth in
 	return true
 }
 
-// export attaches a CallsBeforeReturn fact to every function and method
-// of the package (outside test files) that has such parameters.
+// export attaches a CallsBeforeReturn fact to every exported function,
+// and exported method of an exported type, of the package (outside test
+// files) that has such parameters: what other packages can call by name,
+// and what their export data holds, so that the fact reads back the same
+// from the driver's cache.
 func (cb *callbacks) export() {
 	for _, sf := range cb.res.SourceFuncs() {
 		fn := sf.Fn
@@ -205,7 +208,10 @@ func (cb *callbacks) export() {
 			continue
 		}
 		obj, ok := fn.Object().(*types.Func)
-		if !ok || obj.Pkg() != cb.pass.Pkg {
+		if !ok || obj.Pkg() != cb.pass.Pkg || !obj.Exported() {
+			continue
+		}
+		if recv := fn.Signature.Recv(); recv != nil && !exportedNamed(recv.Type()) {
 			continue
 		}
 		offset := 0

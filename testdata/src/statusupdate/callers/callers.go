@@ -70,7 +70,7 @@ func (r *R) setPhase(ctx context.Context, w *api.Widget) error {
 	return r.Status().Update(ctx, w) // want `status written with Update in the reconcile path`
 }
 
-func forEach(ctx context.Context, c client.Client, ws []*api.Widget, f func(context.Context, client.Client, *api.Widget) error) { // want forEach:"calls parameters 3 only before it returns"
+func forEach(ctx context.Context, c client.Client, ws []*api.Widget, f func(context.Context, client.Client, *api.Widget) error) {
 	for _, w := range ws {
 		_ = f(ctx, c, w)
 	}

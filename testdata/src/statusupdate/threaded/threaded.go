@@ -123,4 +123,4 @@ func (r *R) valued(ctx context.Context, w *api.Widget) error {
 	return r.Status().Update(ctx, w) // want `\(no suggested fix: w is a parameter`
 }
 
-func use(func(context.Context, *api.Widget) error) {} // want use:"calls parameters 0 only before it returns"
+func use(func(context.Context, *api.Widget) error) {}
