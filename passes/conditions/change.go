@@ -362,12 +362,8 @@ func isConditionsPtr(res *types.Tuple) bool {
 func alwaysChanges(set ssa.Instruction, obj ssa.Value, ctype string) bool {
 	b := set.Block()
 	for x := b.Idom(); x != nil; x = x.Idom() {
-		n := len(x.Instrs)
-		if n == 0 || len(x.Succs) != 2 {
-			continue
-		}
-		ifi, ok := x.Instrs[n-1].(*ssa.If)
-		if !ok {
+		ifi := endIf(x)
+		if ifi == nil {
 			continue
 		}
 		empty, ok := emptinessTest(ifi.Cond, obj)

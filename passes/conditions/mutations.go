@@ -229,12 +229,8 @@ func (c *checker) mutationsAround(fn *ssa.Function, at ssa.Instruction, obj ssa.
 func deletingBlocks(fn *ssa.Function, obj ssa.Value) map[*ssa.BasicBlock]bool {
 	out := make(map[*ssa.BasicBlock]bool)
 	for _, b := range fn.Blocks {
-		n := len(b.Instrs)
-		if n == 0 || len(b.Succs) != 2 {
-			continue
-		}
-		ifi, ok := b.Instrs[n-1].(*ssa.If)
-		if !ok {
+		ifi := endIf(b)
+		if ifi == nil {
 			continue
 		}
 		deleting, ok := deletionTest(ifi.Cond, obj, 0)
@@ -333,12 +329,8 @@ func (c *checker) conditionalWrites(fn *ssa.Function) map[*ssa.BasicBlock]bool {
 // if), or nil when its block ends in no such if.
 func successOf(call *ssa.Call) *ssa.BasicBlock {
 	b := call.Block()
-	n := len(b.Instrs)
-	if n == 0 || len(b.Succs) != 2 {
-		return nil
-	}
-	ifi, ok := b.Instrs[n-1].(*ssa.If)
-	if !ok {
+	ifi := endIf(b)
+	if ifi == nil {
 		return nil
 	}
 	bin, ok := ifi.Cond.(*ssa.BinOp)
@@ -357,17 +349,24 @@ func successOf(call *ssa.Call) *ssa.BasicBlock {
 	return nil
 }
 
+// endIf returns the if that ends b, a block with two successors (the
+// first taken when its condition holds), or nil.
+func endIf(b *ssa.BasicBlock) *ssa.If {
+	n := len(b.Instrs)
+	if n == 0 || len(b.Succs) != 2 {
+		return nil
+	}
+	ifi, _ := b.Instrs[n-1].(*ssa.If)
+	return ifi
+}
+
 // errorExits returns the blocks of fn that run only when an error is not
 // nil: the branch an if on err != nil (or err == nil) takes for it.
 func errorExits(fn *ssa.Function) map[*ssa.BasicBlock]bool {
 	out := make(map[*ssa.BasicBlock]bool)
 	for _, b := range fn.Blocks {
-		n := len(b.Instrs)
-		if n == 0 || len(b.Succs) != 2 {
-			continue
-		}
-		ifi, ok := b.Instrs[n-1].(*ssa.If)
-		if !ok {
+		ifi := endIf(b)
+		if ifi == nil {
 			continue
 		}
 		bin, ok := ifi.Cond.(*ssa.BinOp)
