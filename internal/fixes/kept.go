@@ -87,12 +87,7 @@ func (th *Threading) kept(decl *ast.FuncDecl, v *types.Var, match func(*types.Va
 		return ""
 	}
 	sig := obj.Type().(*types.Signature)
-	vIdx := -1
-	for i := range sig.Params().Len() {
-		if sig.Params().At(i) == v {
-			vIdx = i
-		}
-	}
+	vIdx := ParamIndex(sig, v)
 	callers := res.Callers(fn)
 	if vIdx < 0 || sig.Variadic() || len(callers) == 0 {
 		return ""

@@ -122,12 +122,7 @@ func (th *Threading) param(decl *ast.FuncDecl, v *types.Var, depth int) ([]analy
 	if sig.Recv() != nil && (NamedByInterface(pass, obj) || fn.TypeParams().Len() > 0) {
 		return nil, "" // a method of a generic type: left alone
 	}
-	idx := -1
-	for i := 0; i < sig.Params().Len(); i++ {
-		if sig.Params().At(i) == v {
-			idx = i
-		}
-	}
+	idx := ParamIndex(sig, v)
 	typeExpr := ParamTypeExpr(decl, v)
 	if idx < 0 || typeExpr == nil || Reloads(res.Model, info, decl.Body, v) {
 		return nil, ""
@@ -641,6 +636,17 @@ func OnlyCalled(pass *analysis.Pass, res *reach.Result, fn *types.Func) bool {
 		}
 	}
 	return true
+}
+
+// ParamIndex returns the index of v among sig's parameters (the receiver
+// not counted), or -1.
+func ParamIndex(sig *types.Signature, v *types.Var) int {
+	for i := 0; i < sig.Params().Len(); i++ {
+		if sig.Params().At(i) == v {
+			return i
+		}
+	}
+	return -1
 }
 
 // Uninstantiated returns the function expression fun with its explicit

@@ -20,32 +20,40 @@ import (
 // call (its new condition's Type field) or a condition check (its
 // conditionType argument) names, or "" when it is not a constant.
 func (c *checker) conditionType(pos token.Pos, kind crmodel.ConditionFunc) string {
-	call := c.res.CallExpr(pos)
-	if call == nil || len(call.Args) < 2 {
+	arg := c.typeArg(pos, kind)
+	if arg == nil {
 		return ""
-	}
-	arg := ast.Unparen(call.Args[1])
-	if kind == crmodel.SetCondition {
-		lit, ok := arg.(*ast.CompositeLit)
-		if !ok {
-			return ""
-		}
-		arg = nil
-		for _, e := range lit.Elts {
-			if kv, ok := e.(*ast.KeyValueExpr); ok {
-				if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "Type" {
-					arg = kv.Value
-				}
-			}
-		}
-		if arg == nil {
-			return ""
-		}
 	}
 	if tv, ok := c.pass.TypesInfo.Types[arg]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
 		return constant.StringVal(tv.Value)
 	}
 	return ""
+}
+
+// typeArg returns the expression that gives the condition type of the
+// condition helper call at pos: the Type of the literal SetStatusCondition
+// is handed, or the type argument of the others; nil when there is none.
+func (c *checker) typeArg(pos token.Pos, kind crmodel.ConditionFunc) ast.Expr {
+	call := c.res.CallExpr(pos)
+	if call == nil || len(call.Args) < 2 {
+		return nil
+	}
+	arg := ast.Unparen(call.Args[1])
+	if kind != crmodel.SetCondition {
+		return arg
+	}
+	lit, ok := arg.(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	for _, e := range lit.Elts {
+		if kv, ok := e.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "Type" {
+				return kv.Value
+			}
+		}
+	}
+	return nil
 }
 
 // dependsOnChange reports whether v depends on whether the conditions or

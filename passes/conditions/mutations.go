@@ -311,7 +311,7 @@ func (c *checker) conditionalWrites(fn *ssa.Function) map[*ssa.BasicBlock]bool {
 			if errExits == nil {
 				errExits = errorExits(fn)
 			}
-			if !returnsAvoiding(fn.Blocks[0], b, errExits) {
+			if b == fn.Blocks[0] || !searchBlocks(fn.Blocks[0], succs, returns, withBlock(errExits, b)) {
 				continue // on every path
 			}
 			for _, x := range fn.Blocks {
@@ -360,6 +360,16 @@ func endIf(b *ssa.BasicBlock) *ssa.If {
 	return ifi
 }
 
+// withBlock returns blocked with b added, as a new set.
+func withBlock(blocked map[*ssa.BasicBlock]bool, b *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
+	out := make(map[*ssa.BasicBlock]bool, len(blocked)+1)
+	for x := range blocked {
+		out[x] = true
+	}
+	out[b] = true
+	return out
+}
+
 // errorExits returns the blocks of fn that run only when an error is not
 // nil: the branch an if on err != nil (or err == nil) takes for it.
 func errorExits(fn *ssa.Function) map[*ssa.BasicBlock]bool {
@@ -375,7 +385,7 @@ func errorExits(fn *ssa.Function) map[*ssa.BasicBlock]bool {
 		}
 		for _, pair := range [][2]ssa.Value{{bin.X, bin.Y}, {bin.Y, bin.X}} {
 			k, isConst := pair[1].(*ssa.Const)
-			if !isConst || !k.IsNil() || !isError(pair[0].Type()) {
+			if !isConst || !k.IsNil() || !crmodel.IsError(pair[0].Type()) {
 				continue
 			}
 			if bin.Op == token.NEQ {
@@ -386,34 +396,6 @@ func errorExits(fn *ssa.Function) map[*ssa.BasicBlock]bool {
 		}
 	}
 	return out
-}
-
-func isError(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
-}
-
-// returnsAvoiding reports whether a return of the function can be reached
-// from from without passing through avoid or the blocks of skip.
-func returnsAvoiding(from, avoid *ssa.BasicBlock, skip map[*ssa.BasicBlock]bool) bool {
-	if from == avoid {
-		return false
-	}
-	seen := map[*ssa.BasicBlock]bool{from: true}
-	stack := []*ssa.BasicBlock{from}
-	for len(stack) > 0 {
-		x := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if returns(x) {
-			return true
-		}
-		for _, y := range x.Succs {
-			if !seen[y] && y != avoid && !skip[y] {
-				seen[y] = true
-				stack = append(stack, y)
-			}
-		}
-	}
-	return false
 }
 
 // objectUpdate reports whether call updates or patches an object with
@@ -494,28 +476,35 @@ func pathThrough(fn *ssa.Function, at *ssa.BasicBlock, blocked map[*ssa.BasicBlo
 	if blocked[at] || len(fn.Blocks) == 0 {
 		return false
 	}
-	reach := func(from *ssa.BasicBlock, next func(*ssa.BasicBlock) []*ssa.BasicBlock, goal func(*ssa.BasicBlock) bool) bool {
-		seen := map[*ssa.BasicBlock]bool{from: true}
-		stack := []*ssa.BasicBlock{from}
-		for len(stack) > 0 {
-			x := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if goal(x) {
-				return true
-			}
-			for _, y := range next(x) {
-				if !seen[y] && !blocked[y] {
-					seen[y] = true
-					stack = append(stack, y)
-				}
+	entry := fn.Blocks[0]
+	fromEntry := searchBlocks(at, preds, func(x *ssa.BasicBlock) bool { return x == entry }, blocked)
+	toReturn := searchBlocks(at, succs, returns, blocked)
+	return fromEntry && toReturn
+}
+
+func preds(b *ssa.BasicBlock) []*ssa.BasicBlock { return b.Preds }
+func succs(b *ssa.BasicBlock) []*ssa.BasicBlock { return b.Succs }
+
+// searchBlocks reports whether a block that goal accepts can be reached
+// from from, stepping by next, without entering a blocked block (from
+// itself is not checked).
+func searchBlocks(from *ssa.BasicBlock, next func(*ssa.BasicBlock) []*ssa.BasicBlock, goal func(*ssa.BasicBlock) bool, blocked map[*ssa.BasicBlock]bool) bool {
+	seen := map[*ssa.BasicBlock]bool{from: true}
+	stack := []*ssa.BasicBlock{from}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if goal(x) {
+			return true
+		}
+		for _, y := range next(x) {
+			if !seen[y] && !blocked[y] {
+				seen[y] = true
+				stack = append(stack, y)
 			}
 		}
-		return false
 	}
-	entry := fn.Blocks[0]
-	fromEntry := reach(at, func(x *ssa.BasicBlock) []*ssa.BasicBlock { return x.Preds }, func(x *ssa.BasicBlock) bool { return x == entry })
-	toReturn := reach(at, func(x *ssa.BasicBlock) []*ssa.BasicBlock { return x.Succs }, returns)
-	return fromEntry && toReturn
+	return false
 }
 
 // returns reports whether b ends the function normally.
@@ -1073,33 +1062,22 @@ func (c *checker) typeParam(fn *ssa.Function) (idx int, ok bool) {
 // setTypeParam reads the Type of the condition literal set hands
 // SetStatusCondition: a constant (-1), or a parameter of fn (its index).
 func (c *checker) setTypeParam(fn *ssa.Function, set ssa.CallInstruction) (int, bool) {
-	call := c.res.CallExpr(set.Pos())
-	if call == nil || len(call.Args) < 2 {
+	arg := c.typeArg(set.Pos(), crmodel.SetCondition)
+	if arg == nil {
 		return 0, false
 	}
-	lit, isLit := ast.Unparen(call.Args[1]).(*ast.CompositeLit)
-	if !isLit {
+	info := c.pass.TypesInfo
+	if tv, has := info.Types[arg]; has && tv.Value != nil {
+		return -1, true
+	}
+	id, isIdent := ast.Unparen(arg).(*ast.Ident)
+	if !isIdent {
 		return 0, false
 	}
-	for _, e := range lit.Elts {
-		kv, isKV := e.(*ast.KeyValueExpr)
-		if id, isIdent := kv.Key.(*ast.Ident); !isKV || !isIdent || id.Name != "Type" {
-			continue
+	for i, p := range fn.Params {
+		if p.Object() != nil && p.Object() == info.Uses[id] {
+			return i, true
 		}
-		info := c.pass.TypesInfo
-		if tv, has := info.Types[kv.Value]; has && tv.Value != nil {
-			return -1, true
-		}
-		id, isIdent := ast.Unparen(kv.Value).(*ast.Ident)
-		if !isIdent {
-			return 0, false
-		}
-		for i, p := range fn.Params {
-			if p.Object() != nil && p.Object() == info.Uses[id] {
-				return i, true
-			}
-		}
-		return 0, false
 	}
 	return 0, false
 }

@@ -124,12 +124,7 @@ func freshFromCallers(pass *analysis.Pass, res *reach.Result, ol *objectLoads, p
 		return false, cond
 	}
 	sig := obj.Type().(*types.Signature)
-	idx := -1
-	for i := 0; i < sig.Params().Len(); i++ {
-		if sig.Params().At(i) == v {
-			idx = i
-		}
-	}
+	idx := fixes.ParamIndex(sig, v)
 	if idx < 0 || (sig.Variadic() && idx == sig.Params().Len()-1) || fixes.Reloads(res.Model, info, decl.Body, v) {
 		return false, cond
 	}

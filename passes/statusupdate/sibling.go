@@ -824,7 +824,7 @@ func siblingInPackage(pass *analysis.Pass, res *reach.Result, ol *objectLoads, w
 		return nil, "" // in a literal of the helper
 	}
 	fn := w.Fn
-	idx := paramIndex(fn, v)
+	idx := fixes.ParamIndex(fn.Signature, v)
 	if idx < 0 || len(res.Callers(fn)) == 0 {
 		return nil, ""
 	}
@@ -894,7 +894,7 @@ func siblingInPackage(pass *analysis.Pass, res *reach.Result, ol *objectLoads, w
 			u, addr := fixes.ObjectVar(pass.TypesInfo, call.Args[idx])
 			up := -1
 			if caller.Parent() == nil && u != nil && !addr && !res.IsRoot(caller) {
-				up = paramIndex(caller, u)
+				up = fixes.ParamIndex(caller.Signature, u)
 			}
 			if up < 0 || c.Common().IsInvoke() || depth+1 >= maxSiblingDepth {
 				return fmt.Sprintf("the object handed to %s at %s is not loaded on every path before the call, or cannot be copied there", fn.Name(), at)
@@ -931,18 +931,6 @@ func siblingInPackage(pass *analysis.Pass, res *reach.Result, ol *objectLoads, w
 		msg += fmt.Sprintf(" (and %s beside the callers that hand it on)", strings.Join(made[1:], ", "))
 	}
 	return &analysis.SuggestedFix{Message: msg, TextEdits: fixes.UniqueEdits(edits)}, ""
-}
-
-// paramIndex is the index of v among fn's parameters (the receiver not
-// counted), or -1.
-func paramIndex(fn *ssa.Function, v *types.Var) int {
-	params := fn.Signature.Params()
-	for i := 0; i < params.Len(); i++ {
-		if params.At(i) == v {
-			return i
-		}
-	}
-	return -1
 }
 
 // deferredCopy says why the deferred call cannot be handed a copy taken
