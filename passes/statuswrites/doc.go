@@ -48,7 +48,9 @@
 // helpers on the paths where they return an error other than the write's
 // own, as their callers usually return too; a helper's writes past an if
 // of its caller that stops on what the helper returns whenever it wrote (a
-// bool, whether a reconcile.Result is zero, or whether a pointer is nil).
+// bool, whether a reconcile.Result is zero, or whether a pointer is nil),
+// also where the helper returns another call's results (return
+// update(...)) and only that call wrote the object.
 //
 // There is no suggested fix: the cure is a refactor, shown on the page
 // below.

@@ -411,7 +411,7 @@ func (c *checker) flow(fn *ssa.Function, nilVars []int) *result {
 				apply(s, c.contribsOf(fn, instr))
 			case *ssa.Return:
 				if c.returnsNormally(fn, instr) {
-					c.summarize(fn, s, res.summary, c.answers(fn, instr))
+					c.summarize(fn, s, res.summary, instr)
 				}
 				break instrs
 			case *ssa.Panic:
@@ -556,9 +556,10 @@ func uncount(s *state, ct contrib) {
 }
 
 // summarize adds what s has written to the summary, for the objects a
-// caller can name; answers are what the function's results say on the
-// path.
-func (c *checker) summarize(fn *ssa.Function, s *state, sum summary, answers []Answer) {
+// caller can name, with what the results of ret, where the path returns,
+// say about each (see outcome.go).
+func (c *checker) summarize(fn *ssa.Function, s *state, sum summary, ret *ssa.Return) {
+	constants := c.answers(fn, ret)
 	for id, e := range s.counts {
 		if e.n == 0 || e.first == nil {
 			continue
@@ -569,6 +570,7 @@ func (c *checker) summarize(fn *ssa.Function, s *state, sum summary, answers []A
 			continue
 		}
 		n := min(e.n, 2)
+		answers := append(slices.Clip(constants), c.forwarded(fn, ret, id, e)...)
 		when := answers
 		if old, ok := sum[id]; ok {
 			when = commonAnswers(old.when, answers)

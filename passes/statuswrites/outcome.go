@@ -74,6 +74,33 @@ func (c *checker) answers(fn *ssa.Function, ret *ssa.Return) []Answer {
 	return out
 }
 
+// forwarded returns what the results of ret say about the object id,
+// whose count on the path is e, where they are a call's results handed on
+// (return sync(fr, cm), as pulp-operator's ReconcileObject returns what
+// updateObject does): the callee's answers for the object, when every
+// write of it on the path is that call's. A write before the call, or the
+// call made again in a loop, leaves the results saying nothing about it.
+func (c *checker) forwarded(fn *ssa.Function, ret *ssa.Return, id ident, e entry) []Answer {
+	var out []Answer
+	for i, v := range ret.Results {
+		call, j, ok := resultOf(v)
+		if !ok {
+			continue
+		}
+		for _, ct := range c.contribsOf(fn, call) {
+			if ct.id != id || ct.ev != e.first || e.n > ct.n {
+				continue
+			}
+			for _, a := range ct.when {
+				if a.Result == j {
+					out = append(out, Answer{i, a.Value})
+				}
+			}
+		}
+	}
+	return out
+}
+
 // resultIsZero tells whether a reconcile.Result value is zero: the zero
 // constant, a composite literal (zero unless a field is set to a non-zero
 // constant; unknown if a field is set to anything else), or a phi of those

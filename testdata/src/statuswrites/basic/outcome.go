@@ -248,3 +248,63 @@ func (r *WaitThrough) markInactiveAndWait(ctx context.Context, w *api.Widget) *r
 	}
 	return &reconcile.Result{RequeueAfter: time.Minute}
 }
+
+// Forwarded's helper returns what another helper returns (return
+// r.sync(ctx, w)), which writes only where it returns true: the caller
+// stops there, so it writes once.
+type Forwarded struct{ client.Client }
+
+func (r *Forwarded) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 1 time\(s\)`
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	if requeue, err := r.ensure(ctx, &w, "a"); err != nil || requeue {
+		return reconcile.Result{Requeue: requeue}, err
+	}
+	if requeue, err := r.ensure(ctx, &w, "b"); err != nil || requeue {
+		return reconcile.Result{Requeue: requeue}, err
+	}
+	return reconcile.Result{}, nil
+}
+
+func (r *Forwarded) ensure(ctx context.Context, w *api.Widget, part string) (bool, error) {
+	if part == "" {
+		return false, nil
+	}
+	return r.sync(ctx, w, part)
+}
+
+func (r *Forwarded) sync(ctx context.Context, w *api.Widget, part string) (bool, error) {
+	if w.Labels[part] != "" {
+		return false, nil
+	}
+	w.Status.Ready = false
+	_ = r.Status().Update(ctx, w)
+	return true, nil
+}
+
+// ForwardedAfterWrite's helper writes itself before it returns what the
+// other helper returns, whatever that says: the caller goes on after the
+// helper's own write (and the helper writes twice itself).
+type ForwardedAfterWrite struct{ Forwarded }
+
+func (r *ForwardedAfterWrite) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) { // want Reconcile:`^writes status of the object loaded by the key in argument 2\.0 \(w\) 2 time\(s\)`
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	if requeue, err := r.markAndSync(ctx, &w, "a"); err != nil || requeue {
+		return reconcile.Result{Requeue: requeue}, err
+	}
+	if requeue, err := r.markAndSync(ctx, &w, "b"); err != nil || requeue { // want `^status of w written a second time in one reconcile \(first write at :[0-9]+ through \(\*ForwardedAfterWrite\)\.markAndSync\)`
+		return reconcile.Result{Requeue: requeue}, err
+	}
+	return reconcile.Result{}, nil
+}
+
+func (r *ForwardedAfterWrite) markAndSync(ctx context.Context, w *api.Widget, part string) (bool, error) {
+	w.Status.Ready = true
+	_ = r.Status().Update(ctx, w)
+	return r.sync(ctx, w, part) // want `^status of w written a second time in one reconcile \(first write at :[0-9]+\)`
+}
