@@ -76,6 +76,24 @@ func IsManagerConstructor(info *types.Info, call *ast.CallExpr) (ast.Expr, bool)
 	return call.Args[1], true
 }
 
+// OptionsPaths are the packages that declare manager.Options or alias it
+// (the root package's ctrl.Options): a package that imports one of them
+// directly can build a manager's options, and may export facts about them
+// (fieldmanager's ManagerOptions), which the vet-mode skip and the
+// standalone driver's choice of source packages must allow for.
+var OptionsPaths = []string{ManagerPath, RootPath}
+
+// IsOptionsPath reports whether path is one of [OptionsPaths] (or a
+// vendored copy of one).
+func IsOptionsPath(path string) bool {
+	for _, p := range OptionsPaths {
+		if IsPath(path, p) {
+			return true
+		}
+	}
+	return false
+}
+
 // IsManagerOptions reports whether t is manager.Options (ctrl.Options is
 // an alias of it).
 func IsManagerOptions(t types.Type) bool {

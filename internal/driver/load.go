@@ -17,6 +17,7 @@ import (
 	"golang.org/x/tools/go/gcexportdata"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/reach"
 )
 
@@ -284,7 +285,9 @@ func sortedImports(p *packages.Package) []*packages.Package {
 // sourceSet decides which packages are type-checked from source: the
 // roots, every test variant (they share a path with the package they
 // vary, so they cannot share the export-data map), packages without export
-// data, packages that import one of [reach.ImportsThatMatter], and,
+// data, packages that import one of [reach.ImportsThatMatter] or
+// [crmodel.OptionsPaths] (a config package that builds a manager's
+// options exports fieldmanager's ManagerOptions facts), and,
 // closing upwards, every package that imports one of those.
 func (ld *loader) sourceSet(roots, order []*packages.Package, all bool) map[*packages.Package]bool {
 	source := make(map[*packages.Package]bool)
@@ -301,7 +304,7 @@ func (ld *loader) sourceSet(roots, order []*packages.Package, all bool) map[*pac
 			continue
 		}
 		for path, imp := range p.Imports {
-			if source[imp] || reach.Matters(path) || reach.Matters(imp.PkgPath) {
+			if source[imp] || reach.Matters(path) || reach.Matters(imp.PkgPath) || crmodel.IsOptionsPath(path) || crmodel.IsOptionsPath(imp.PkgPath) {
 				source[p] = true
 				break
 			}

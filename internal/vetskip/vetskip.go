@@ -73,8 +73,10 @@ import (
 // the rule is reviewed). The standalone driver (internal/driver) skips by
 // reach.Matters alone: its rule is static, closed over the import graph,
 // and there the margin would take the example from 20 to 303 packages
-// type-checked from source.
-var Triggers = append([]string{crmodel.MetaPath}, reach.ImportsThatMatter...)
+// type-checked from source. crmodel.OptionsPaths are there for
+// fieldmanager's ManagerOptions facts, which a config package that
+// imports only the root package exports; the driver allows for them too.
+var Triggers = append(append([]string{crmodel.MetaPath}, reach.ImportsThatMatter...), crmodel.OptionsPaths...)
 
 // EnvDisable names the environment variable that, set to a non-empty value
 // other than 0, turns the skip off; the standalone driver's too.

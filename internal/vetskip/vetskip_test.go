@@ -169,6 +169,10 @@ func TestFactTypesAreKnown(t *testing.T) {
 		"github.com/statuslint/statuslint/passes/fieldmanager.ParamWrites": true,
 		// The same rule (handedOn.export runs only when mayExport).
 		"github.com/statuslint/statuslint/passes/fieldmanager.FieldWrites": true,
+		// Exported only by packages that import the client, reconcile,
+		// manager or root package directly (mayExportOptions); the last
+		// two are in Triggers as crmodel.OptionsPaths.
+		"github.com/statuslint/statuslint/passes/fieldmanager.ManagerOptions": true,
 		// Exported only where reach builds SSA (its mayMatter: a direct
 		// import of the client or reconcile package, or of a package with
 		// hasWriters), so never by a package the skip answers for.

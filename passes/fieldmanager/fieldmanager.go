@@ -77,7 +77,7 @@ func New(cfg *Config, r ...*analysis.Analyzer) *analysis.Analyzer {
 		// and its index, built once for every pass.
 		Requires: []*analysis.Analyzer{ra, ignore.Analyzer},
 
-		FactTypes: []analysis.Fact{new(ParamWrites), new(FieldWrites)},
+		FactTypes: []analysis.Fact{new(ParamWrites), new(FieldWrites), new(ManagerOptions)},
 	}
 	// The flags' defaults are cfg's values, so binding them keeps a
 	// configuration built in code.
@@ -138,6 +138,10 @@ func run(pass *analysis.Pass, cfg *Config, res *reach.Result) (any, error) {
 		})
 	}
 	r.declareOwner()
+	if mayExportOptions(pass) {
+		c.testCtx = false
+		c.exportOptions()
+	}
 	if r.exports {
 		r.handed.canWrap = r.handed.canWrap || c.canWrap()
 		r.handed.export(pass)

@@ -147,6 +147,19 @@ func TestHandover(t *testing.T) {
 	)
 }
 
+// TestManagerOptionsFacts covers managers made from options another
+// package's functions build (a config package's Load), returned through a
+// helper of main and changed through pointers: the ManagerOptions facts
+// decide them, and options that name a field manager, set a NewClient or
+// are undecided are not reported.
+func TestManagerOptionsFacts(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, current(t), fieldmanager.New(&fieldmanager.Config{}),
+		"fieldmanager/handover/optsconfig",
+		"fieldmanager/handover/optsmain",
+	)
+}
+
 // TestLegacyManager covers the manager's client on a release whose client
 // options have no FieldOwner: it never names a field manager, wherever the
 // manager comes from, and there is no WithFieldOwner to fix a hand-over

@@ -314,11 +314,25 @@ func (c *checker) managerOptions(v ssa.Value) state {
 }
 
 // returnedOptions evaluates the manager.Options that result index of a
-// call of one of the package's own functions is (options built from a
-// config file by a function of main): every value its returns return.
+// call is: for one of the package's own functions (options built from a
+// config file by a function of main), every value its returns return; for
+// another package's function, its ManagerOptions fact (a config package's
+// Load), unknown without one.
 func (c *checker) returnedOptions(call *ssa.Call, index int) state {
 	fn := call.Call.StaticCallee()
-	if fn == nil || fn.Pkg == nil || fn.Pkg.Pkg != c.pkg || fn.Blocks == nil || fn.TypeParams().Len() > 0 {
+	if fn == nil || call.Call.IsInvoke() {
+		return unknown
+	}
+	if fn.Pkg == nil || fn.Pkg.Pkg != c.pkg {
+		return c.importedOptions(fn, func(f *ManagerOptions) []OptionsUse { return f.Results }, index)
+	}
+	return c.returnedBy(fn, index)
+}
+
+// returnedBy evaluates the manager.Options that result index of fn, a
+// function of the package, returns: every value its returns return.
+func (c *checker) returnedBy(fn *ssa.Function, index int) state {
+	if fn.Blocks == nil || fn.TypeParams().Len() > 0 {
 		return unknown
 	}
 	type key struct {
@@ -339,41 +353,63 @@ func (c *checker) returnedOptions(call *ssa.Call, index int) state {
 	})
 }
 
-// managerStruct evaluates the manager.Options at addr from the stores to
-// it: a NewClient or ClientBuilder set makes it unknown (a custom client
-// may wrap itself), Client options setting FieldOwner name a manager.
-func (c *checker) managerStruct(addr *ssa.Alloc) state {
-	out := none
-	for _, ref := range *addr.Referrers() {
-		var s state
-		switch ref := ref.(type) {
-		case *ssa.FieldAddr:
-			st, _ := structOf(ref.X.Type())
-			if st == nil || ref.Field >= st.NumFields() {
-				return unknown
+// importedOptions evaluates the manager.Options of another package's
+// function fn from its ManagerOptions fact: the entry uses picks with
+// index, none or named; unknown without one.
+func (c *checker) importedOptions(fn *ssa.Function, uses func(*ManagerOptions) []OptionsUse, index int) state {
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || obj.Pkg() == nil || obj.Pkg() == c.pkg {
+		return unknown
+	}
+	var fact ManagerOptions
+	if !c.pass.ImportObjectFact(obj.Origin(), &fact) {
+		return unknown
+	}
+	for _, u := range uses(&fact) {
+		if u.Index == index {
+			if u.Named {
+				return named
 			}
-			switch st.Field(ref.Field).Name() {
-			case "NewClient", "ClientBuilder":
-				for _, fs := range fieldStores(ref) {
-					if k, ok := fs.Val.(*ssa.Const); !ok || !k.IsNil() {
-						return unknown
-					}
-				}
-			case "Client":
-				if !c.m.ClientOptionsHas("FieldOwner") {
-					continue
-				}
-				s = c.structSets(ref, "FieldOwner", 0)
-			}
-		case *ssa.Store:
-			if ref.Addr != addr {
-				return unknown
-			}
-			s = c.managerOptions(ref.Val)
-		case *ssa.UnOp, *ssa.DebugRef:
-		default:
-			return unknown
+			return none
 		}
+	}
+	return unknown
+}
+
+// optionsHandedTo evaluates what the function call hands the address of
+// manager.Options at addr to does to their client (setOptions(&opts), a
+// config package's AddWebhookSettingsTo(&opts, ...)): none when it sets
+// neither Client.FieldOwner nor a NewClient nor keeps the address, named
+// when it sets a FieldOwner; for the package's own functions from the
+// parameter's uses, for another package's from its ManagerOptions fact.
+func (c *checker) optionsHandedTo(call *ssa.Call, addr ssa.Value) state {
+	fn := call.Call.StaticCallee()
+	if fn == nil || call.Call.IsInvoke() {
+		return unknown
+	}
+	var states []state
+	for i, a := range call.Call.Args {
+		if a != addr {
+			continue
+		}
+		switch {
+		case fn.Pkg == nil || fn.Pkg.Pkg != c.pkg:
+			states = append(states, c.importedOptions(fn, func(f *ManagerOptions) []OptionsUse { return f.Params }, i))
+		case fn.Blocks == nil || fn.TypeParams().Len() > 0 || i >= len(fn.Params):
+			return unknown
+		default:
+			states = append(states, c.optionsParam(fn.Params[i]))
+		}
+	}
+	return namedUnlessUnknown(states)
+}
+
+// namedUnlessUnknown combines the states of the changes made to one
+// options struct: unknown when any is, else named when any names a field
+// manager, else none.
+func namedUnlessUnknown(states []state) state {
+	out := none
+	for _, s := range states {
 		switch s {
 		case named:
 			out = named
@@ -382,6 +418,64 @@ func (c *checker) managerStruct(addr *ssa.Alloc) state {
 		}
 	}
 	return out
+}
+
+// optionsParam evaluates what a function does to the client of the
+// manager.Options its pointer parameter p points to, from p's uses.
+func (c *checker) optionsParam(p *ssa.Parameter) state {
+	return c.memoize(p, whatOptionsParam, func() state { return c.managerStruct(p) })
+}
+
+// managerStruct evaluates the manager.Options at addr (a local variable,
+// or a pointer parameter) from the stores to it: a NewClient or
+// ClientBuilder set makes it unknown (a custom client may wrap itself),
+// Client options setting FieldOwner name a manager; the address handed to
+// a function is decided by what that function does to it.
+func (c *checker) managerStruct(addr ssa.Value) state {
+	refs := addr.Referrers()
+	if refs == nil {
+		return unknown
+	}
+	var states []state
+	for _, ref := range *refs {
+		switch ref := ref.(type) {
+		case *ssa.FieldAddr:
+			st, _ := structOf(ref.X.Type())
+			if st == nil || ref.Field >= st.NumFields() {
+				return unknown
+			}
+			switch st.Field(ref.Field).Name() {
+			case "NewClient", "ClientBuilder":
+				for _, r := range *ref.Referrers() {
+					switch r := r.(type) {
+					case *ssa.Store:
+						if k, ok := r.Val.(*ssa.Const); r.Addr != ref || !ok || !k.IsNil() {
+							return unknown
+						}
+					case *ssa.UnOp, *ssa.DebugRef:
+					default:
+						return unknown // its address kept or handed on
+					}
+				}
+			case "Client":
+				if !c.m.ClientOptionsHas("FieldOwner") {
+					continue
+				}
+				states = append(states, c.structSets(ref, "FieldOwner", 0))
+			}
+		case *ssa.Store:
+			if ref.Addr != addr {
+				return unknown
+			}
+			states = append(states, c.managerOptions(ref.Val))
+		case *ssa.Call:
+			states = append(states, c.optionsHandedTo(ref, addr))
+		case *ssa.UnOp, *ssa.DebugRef:
+		default:
+			return unknown
+		}
+	}
+	return namedUnlessUnknown(states)
 }
 
 // localOptionType evaluates a concrete option type declared in the

@@ -75,6 +75,7 @@ const (
 	whatManagerParam
 	whatReturnedOptions
 	whatPointerParam
+	whatOptionsParam
 )
 
 // checker evaluates calls of one package.
