@@ -145,6 +145,7 @@ func run(pass *analysis.Pass, cfg *Config, res *reach.Result) (any, error) {
 	if r.exports {
 		r.handed.canWrap = r.handed.canWrap || c.canWrap()
 		r.handed.export(pass)
+		r.exportFuncVars()
 	}
 	return nil, nil
 }

@@ -160,6 +160,15 @@ func TestManagerOptionsFacts(t *testing.T) {
 	)
 }
 
+// TestFuncVarHandover covers controller-runtime's CreateOrUpdate and
+// CreateOrPatch called through the root package's variables that hold
+// them: the root package re-exports the functions' facts on the
+// variables.
+func TestFuncVarHandover(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, current(t), fieldmanager.New(&fieldmanager.Config{}), "fieldmanager/handover/crvar")
+}
+
 // TestLegacyManager covers the manager's client on a release whose client
 // options have no FieldOwner: it never names a field manager, wherever the
 // manager comes from, and there is no WithFieldOwner to fix a hand-over

@@ -16,6 +16,7 @@ import (
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/fixes"
 	"github.com/statuslint/statuslint/internal/ignore"
+	"github.com/statuslint/statuslint/internal/reach"
 )
 
 // ParamWrites is the fact a package exports about one of its exported
@@ -237,12 +238,17 @@ func (r *reporter) position(pos token.Pos) string {
 // with client.WithFieldOwner.
 func (r *reporter) handover(file *ast.File, call *ast.CallExpr) {
 	c := r.c
-	fn := crmodel.CalledFunc(c.info, call)
+	var fn types.Object
+	if f := crmodel.CalledFunc(c.info, call); f != nil {
+		fn = f.Origin()
+	} else if v := calledFuncVar(c.info, call); v != nil {
+		fn = v
+	}
 	if fn == nil || fn.Pkg() == nil || fn.Pkg() == r.pass.Pkg || call.Ellipsis.IsValid() {
 		return
 	}
 	var fact ParamWrites
-	if !r.pass.ImportObjectFact(fn.Origin(), &fact) {
+	if !r.pass.ImportObjectFact(fn, &fact) {
 		return
 	}
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
@@ -286,10 +292,31 @@ func (r *reporter) handover(file *ast.File, call *ast.CallExpr) {
 	}
 }
 
-// funcName names fn for messages: pkg.F or (*pkg.T).M.
-func (r *reporter) funcName(file *ast.File, fn *types.Func) string {
+// calledFuncVar returns the package variable of another package a call
+// calls the function value of (ctrl.CreateOrUpdate), or nil.
+func calledFuncVar(info *types.Info, call *ast.CallExpr) *types.Var {
+	var id *ast.Ident
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		id = fun
+	case *ast.SelectorExpr:
+		id = fun.Sel
+	}
+	if id == nil {
+		return nil
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || v.IsField() || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() {
+		return nil
+	}
+	return v
+}
+
+// funcName names fn, a function or a package variable holding one, for
+// messages: pkg.F or (*pkg.T).M.
+func (r *reporter) funcName(file *ast.File, fn types.Object) string {
 	sig, _ := fn.Type().(*types.Signature)
-	if sig != nil && sig.Recv() != nil {
+	if _, isFunc := fn.(*types.Func); isFunc && sig != nil && sig.Recv() != nil {
 		return "(" + types.TypeString(sig.Recv().Type(), qualifier(file)) + ")." + fn.Name()
 	}
 	return qualifier(file)(fn.Pkg()) + "." + fn.Name()
@@ -333,7 +360,7 @@ func reachedRelated(target token.Pos, pw ParamWrite) []analysis.RelatedInformati
 // no field manager, handed to fn, whose fact says the client it points to
 // reaches pw's writes. There is no fix: the address cannot be wrapped;
 // the client has to be wrapped where it is stored.
-func (r *reporter) reportPointerHandover(file *ast.File, fn *types.Func, arg ast.Expr, pw ParamWrite) {
+func (r *reporter) reportPointerHandover(file *ast.File, fn types.Object, arg ast.Expr, pw ParamWrite) {
 	writes, list := reached(pw)
 	r.rep.Report(analysis.Diagnostic{Pos: arg.Pos(), End: arg.End(), Message: fmt.Sprintf(
 		"client handed to %s by pointer names no field manager, and %s through it (%s); managedFields will show the client's user agent: wrap the client with client.WithFieldOwner(...) where it is stored (no suggested fix: the client is handed over by its address)",
@@ -532,5 +559,51 @@ func (r *reporter) passOn(pw ParamWrite, what string, eval func() state) {
 	}
 	for _, dep := range r.c.assumed(eval) {
 		r.handed.add(dep, pw.Count, examples)
+	}
+}
+
+// exportFuncVars exports, on each exported package variable that the
+// package initialises to another package's function and never assigns
+// again, that function's ParamWrites fact: a call through the variable
+// hands its client to the function. controller-runtime's root package
+// declares CreateOrUpdate = controllerutil.CreateOrUpdate (and
+// CreateOrPatch) this way, so ctrl.CreateOrUpdate(ctx, r.Client, ...) is
+// decided as controllerutil.CreateOrUpdate is, under go vet too, where the
+// caller sees the variable but not what it holds.
+func (r *reporter) exportFuncVars() {
+	r.c.testCtx = false
+	scope := r.pass.Pkg.Scope()
+	var prog *reach.Result
+	for _, name := range scope.Names() {
+		v, ok := scope.Lookup(name).(*types.Var)
+		if !ok || !v.Exported() {
+			continue
+		}
+		if _, ok := v.Type().Underlying().(*types.Signature); !ok {
+			continue
+		}
+		if prog == nil {
+			prog = r.c.program()
+		}
+		g := prog.SSA.Var(name)
+		if g == nil {
+			continue
+		}
+		stores := prog.StoresAt(g)
+		if len(stores) != 1 {
+			continue
+		}
+		f, ok := stores[0].Val.(*ssa.Function)
+		if !ok {
+			continue
+		}
+		obj, ok := f.Object().(*types.Func)
+		if !ok || obj.Pkg() == nil || obj.Pkg() == r.pass.Pkg {
+			continue
+		}
+		var fact ParamWrites
+		if r.pass.ImportObjectFact(obj.Origin(), &fact) {
+			r.pass.ExportObjectFact(v, &fact)
+		}
 	}
 }

@@ -24,7 +24,7 @@ import (
 // The fix sets Client.FieldOwner in the options literal the manager was
 // made with, which names a field manager for every write of the manager's
 // client at once.
-func (r *reporter) reportManagerHandover(file *ast.File, fn *types.Func, arg ast.Expr, val ssa.Value, pw ParamWrite) {
+func (r *reporter) reportManagerHandover(file *ast.File, fn types.Object, arg ast.Expr, val ssa.Value, pw ParamWrite) {
 	writes, list := reached(pw)
 	hasOwner := r.c.m.ClientOptionsHas("FieldOwner")
 	advice := "set Client: client.Options{FieldOwner: ...} in the manager's options"

@@ -61,4 +61,10 @@ var (
 
 	// SetControllerReference sets owner as a Controller OwnerReference on owned.
 	SetControllerReference = controllerutil.SetControllerReference
+
+	// CreateOrUpdate creates or updates the given object in the Kubernetes cluster.
+	CreateOrUpdate = controllerutil.CreateOrUpdate
+
+	// CreateOrPatch creates or patches the given object in the Kubernetes cluster.
+	CreateOrPatch = controllerutil.CreateOrPatch
 )

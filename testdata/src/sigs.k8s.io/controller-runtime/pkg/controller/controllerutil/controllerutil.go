@@ -4,6 +4,8 @@
 package controllerutil
 
 import (
+	"context"
+
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -42,3 +44,39 @@ func RemoveFinalizer(o client.Object, finalizer string) (finalizersUpdated bool)
 
 // ContainsFinalizer checks an Object that the provided finalizer is present.
 func ContainsFinalizer(o client.Object, finalizer string) bool { return false }
+
+// OperationResult is the action result of a CreateOrUpdate or CreateOrPatch call.
+type OperationResult string
+
+const (
+	OperationResultNone    OperationResult = "unchanged"
+	OperationResultCreated OperationResult = "created"
+	OperationResultUpdated OperationResult = "updated"
+)
+
+// MutateFn is a function which mutates the existing object into its desired state.
+type MutateFn func() error
+
+// CreateOrUpdate attempts to fetch the given object from the Kubernetes
+// cluster; if it does not exist, it is created, else updated (simplified:
+// the stub writes as the real one does, with no options).
+func CreateOrUpdate(ctx context.Context, c client.Client, obj client.Object, f MutateFn) (OperationResult, error) {
+	if err := f(); err != nil {
+		return OperationResultNone, err
+	}
+	if err := c.Create(ctx, obj); err == nil {
+		return OperationResultCreated, nil
+	}
+	return OperationResultUpdated, c.Update(ctx, obj)
+}
+
+// CreateOrPatch is CreateOrUpdate with a merge patch instead of an update.
+func CreateOrPatch(ctx context.Context, c client.Client, obj client.Object, f MutateFn) (OperationResult, error) {
+	if err := f(); err != nil {
+		return OperationResultNone, err
+	}
+	if err := c.Create(ctx, obj); err == nil {
+		return OperationResultCreated, nil
+	}
+	return OperationResultUpdated, c.Patch(ctx, obj, client.Merge)
+}
