@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
@@ -295,17 +296,7 @@ func (r *reporter) handover(file *ast.File, call *ast.CallExpr) {
 // calledFuncVar returns the package variable of another package a call
 // calls the function value of (ctrl.CreateOrUpdate), or nil.
 func calledFuncVar(info *types.Info, call *ast.CallExpr) *types.Var {
-	var id *ast.Ident
-	switch fun := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		id = fun
-	case *ast.SelectorExpr:
-		id = fun.Sel
-	}
-	if id == nil {
-		return nil
-	}
-	v, ok := info.Uses[id].(*types.Var)
+	v, ok := typeutil.Callee(info, call).(*types.Var)
 	if !ok || v.IsField() || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() {
 		return nil
 	}
