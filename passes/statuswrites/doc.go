@@ -24,7 +24,10 @@
 // the key: itself, in a field of a struct (the whole reconcile.Request), or
 // captured by a function literal (the one passed to retry.RetryOnConflict);
 // not a variable holding it that is assigned again, changed through a
-// field, or whose address is passed to a call. The message names the first
+// field, or whose address is passed to a call. A new object whose name and
+// namespace are both set, where it is made, from one object's (the patch
+// of a server-side apply built from the object, as kueue's
+// workload.BaseSSAWorkload builds it) is that object. The message names the first
 // write, which is also attached as related information, with the reconcile
 // path, one entry per step at the call that leads on.
 //

@@ -158,7 +158,17 @@ func (c *checker) keyOfObject(key ssa.Value) ssa.Value {
 // resolve returns the ident of the object at path (b, sel) in fn: the key
 // it was loaded by, when the function loads it with Get.
 func (c *checker) resolve(fn *ssa.Function, id ident) ident {
-	return c.resolveWith(c.info(fn).keys, id)
+	keys := c.info(fn).keys
+	id = c.resolveWith(keys, id)
+	if !id.key && id.sel == "" {
+		// A new object named as another, not loaded by Get: the patch
+		// of a server-side apply is the object it is named as (see
+		// patches.go).
+		if src, ok := c.namedAs(id.base); ok {
+			id = c.resolveWith(keys, src)
+		}
+	}
+	return id
 }
 
 // resolveCaptures returns the ident of the value at id, through the

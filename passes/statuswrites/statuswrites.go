@@ -38,7 +38,7 @@ func New(cfg *Config, r *analysis.Analyzer) *analysis.Analyzer {
 		URL:       "https://github.com/statuslint/statuslint/blob/main/docs/statuswrites.md",
 		Requires:  []*analysis.Analyzer{r, ignore.Analyzer},
 		Run:       func(pass *analysis.Pass) (any, error) { return run(pass, cfg, r) },
-		FactTypes: []analysis.Fact{(*WritesStatusOf)(nil)},
+		FactTypes: []analysis.Fact{(*WritesStatusOf)(nil), (*NamedAs)(nil)},
 	}
 	a.Flags.BoolVar(&cfg.Tests, "tests", cfg.Tests, "also check _test.go files")
 	return a
@@ -104,6 +104,10 @@ type checker struct {
 	// elemExprs are the expressions put in containers, by position
 	// (see elemExpr).
 	elemExprs map[token.Pos]ast.Expr
+	// named holds, for the package's functions, whether they return an
+	// object named as an argument's (see patches.go); nil while one is
+	// looked at.
+	named map[*ssa.Function]*namedResult
 }
 
 func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
@@ -412,6 +416,7 @@ func (c *checker) exportFact(fn *ssa.Function, file *ast.File) {
 	if decl, ok := fn.Syntax().(*ast.FuncDecl); ok && decl.Recv != nil && !isExportedRecv(decl) {
 		return
 	}
+	c.exportNamedAs(fn, obj)
 	r, ok := c.safeAnalyze(fn)
 	if !ok {
 		return

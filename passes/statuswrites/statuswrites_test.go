@@ -89,7 +89,7 @@ func TestRelated(t *testing.T) {
 	for _, r := range results {
 		for _, d := range r.Diagnostics {
 			pos := r.Pass.Fset.Position(d.Pos)
-			if pos.Line != 29 {
+			if pos.Line != 29 || filepath.Base(pos.Filename) != "basic.go" {
 				continue
 			}
 			found = true

@@ -1,0 +1,382 @@
+package statuswrites
+
+import (
+	"go/token"
+	"go/types"
+	"strconv"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/statuslint/statuslint/internal/crmodel"
+)
+
+// A helper that writes an object's status as a server-side apply often
+// sends a patch object it builds anew from the object it is given:
+//
+//	p := &v1.Widget{ObjectMeta: metav1.ObjectMeta{Name: w.Name, Namespace: w.Namespace}}
+//	p.Status = w.Status
+//	return c.Status().Patch(ctx, p, client.Apply, client.FieldOwner("x"))
+//
+// or through a function that returns such an object (kueue's
+// workload.BaseSSAWorkload, its only way of writing a Workload's status).
+// The patch names the object w is: writing it writes w. An object is so
+// named when the literal (or the stores in the block that makes it) sets
+// both its name and its namespace, once each, from the same object's
+// (w.Name or w.GetName()), and nothing in the function sets either again;
+// any other name (w.Name + "-status", a namespace from another object, a
+// name set again on some path) makes it another object.
+
+// NamedAs is the fact attached to an exported function that returns a new
+// object named as the object at Path of its argument Param (its name and
+// namespace copied): writing the result writes that object.
+type NamedAs struct {
+	Param int    // index of the argument, the receiver first
+	Path  string // fields and loads taken from the argument
+}
+
+func (*NamedAs) AFact() {}
+
+func (f *NamedAs) String() string {
+	return "returns an object named as argument " + strconv.Itoa(f.Param) + f.Path
+}
+
+// namedAs returns the object the value v, an object made anew, is named
+// as: where its name and namespace come from.
+func (c *checker) namedAs(v ssa.Value) (ident, bool) {
+	switch v := v.(type) {
+	case *ssa.Alloc:
+		return c.literalNamedAs(v)
+	case *ssa.Call, *ssa.Extract:
+		call, i, ok := resultOf(v)
+		if !ok || i != 0 || c.renamed(v) {
+			return ident{}, false
+		}
+		callee := call.Call.StaticCallee()
+		if callee == nil {
+			return ident{}, false
+		}
+		param, path, ok := c.returnsNamedAs(callee)
+		if !ok {
+			return ident{}, false
+		}
+		args := call.Call.Args
+		if param < 0 || param >= len(args) {
+			return ident{}, false
+		}
+		b, sel := pathOf(args[param])
+		return ident{base: b, sel: sel + path}, true
+	}
+	return ident{}, false
+}
+
+// exportNamedAs attaches to an exported function that returns an object
+// named as its argument's the NamedAs fact, for importers.
+func (c *checker) exportNamedAs(fn *ssa.Function, obj *types.Func) {
+	if param, path, ok := c.returnsNamedAs(fn); ok {
+		c.pass.ExportObjectFact(obj, &NamedAs{Param: param, Path: path})
+	}
+}
+
+// returnsNamedAs reports whether fn returns, on every path, an object
+// named as the object at path of its parameter param: from fn's own code
+// when it is the package's, from its NamedAs fact when it is another's.
+func (c *checker) returnsNamedAs(fn *ssa.Function) (param int, path string, ok bool) {
+	if fn.Signature.Results().Len() != 1 {
+		return 0, "", false
+	}
+	if !c.local(fn) {
+		if fn.Origin() != nil {
+			fn = fn.Origin()
+		}
+		obj, isFunc := fn.Object().(*types.Func)
+		fact := new(NamedAs)
+		if !isFunc || obj.Pkg() == nil || obj.Pkg() == c.pass.Pkg || !c.pass.ImportObjectFact(obj, fact) {
+			return 0, "", false
+		}
+		return fact.Param, fact.Path, true
+	}
+	if c.named == nil {
+		c.named = make(map[*ssa.Function]*namedResult)
+	}
+	if r, seen := c.named[fn]; seen {
+		if r == nil {
+			return 0, "", false // recursion
+		}
+		return r.param, r.path, r.ok
+	}
+	c.named[fn] = nil
+	r := &namedResult{}
+	found := false
+	for _, b := range fn.Blocks {
+		ret, isRet := lastInstr(b).(*ssa.Return)
+		if !isRet {
+			continue
+		}
+		id, ok := c.namedAs(ret.Results[0])
+		p, isParam := id.base.(*ssa.Parameter)
+		if !ok || id.key || !isParam || paramIndex(fn, p) < 0 {
+			found = false
+			r.ok = false
+			break
+		}
+		i := paramIndex(fn, p)
+		if found && (i != r.param || id.sel != r.path) {
+			found = false
+			break
+		}
+		r.param, r.path, found = i, id.sel, true
+	}
+	r.ok = found
+	c.named[fn] = r
+	return r.param, r.path, r.ok
+}
+
+type namedResult struct {
+	param int
+	path  string
+	ok    bool
+}
+
+// literalNamedAs returns the object a new object's name and namespace are
+// set from: each set once, in the block that makes it, from the same
+// object, and the object's metadata not otherwise changed in the function.
+// They are set through the address of its ObjectMeta, or in an ObjectMeta
+// literal stored whole (how SSA builds a literal nested in another); an
+// ObjectMeta copied whole from an object's (ObjectMeta: w.ObjectMeta)
+// names that object.
+func (c *checker) literalNamedAs(a *ssa.Alloc) (ident, bool) {
+	if !isObjectPtr(a.Type()) || c.renamed(a) {
+		return ident{}, false
+	}
+	var from [2]*ident
+	set := func(slot int, src ident, ok bool, b *ssa.BasicBlock) bool {
+		if from[slot] != nil || b != a.Block() || !ok {
+			return false // set twice, on some paths, or from no object
+		}
+		from[slot] = &src
+		return true
+	}
+	var fields func(meta ssa.Value) bool
+	fields = func(meta ssa.Value) bool {
+		for _, r := range *meta.Referrers() {
+			switch r := r.(type) {
+			case *ssa.FieldAddr:
+				slot := metaSlot(r)
+				if slot < 0 {
+					continue
+				}
+				for _, use := range *r.Referrers() {
+					if st, ok := use.(*ssa.Store); ok && st.Addr == r {
+						src, ok := c.metaSource(st.Val, slot)
+						if !set(slot, src, ok, st.Block()) {
+							return false
+						}
+					}
+				}
+			case *ssa.Store:
+				if r.Addr != meta {
+					continue
+				}
+				// The whole ObjectMeta: a literal, or an object's.
+				load, ok := r.Val.(*ssa.UnOp)
+				if !ok || load.Op != token.MUL {
+					return false
+				}
+				if lit, ok := load.X.(*ssa.Alloc); ok && lit.Block() == a.Block() {
+					if !fields(lit) {
+						return false
+					}
+					continue
+				}
+				f, ok := load.X.(*ssa.FieldAddr)
+				if !ok || !isObjectMetaField(f) {
+					return false
+				}
+				b, sel := pathOf(f.X)
+				src := ident{base: b, sel: sel}
+				if !set(0, src, true, r.Block()) || !set(1, src, true, r.Block()) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	for _, r := range *a.Referrers() {
+		if meta, ok := r.(*ssa.FieldAddr); ok && isObjectMetaField(meta) && !fields(meta) {
+			return ident{}, false
+		}
+	}
+	if from[0] == nil || from[1] == nil || *from[0] != *from[1] {
+		return ident{}, false
+	}
+	return *from[0], true
+}
+
+// renamed reports whether the function that has the object v changes its
+// metadata through it other than by setting its name and namespace once
+// in the block that makes it (see literalNamedAs): the whole ObjectMeta
+// stored, or SetName and SetNamespace called; for an object a call returns,
+// any store to its name or namespace.
+func (c *checker) renamed(v ssa.Value) bool {
+	refs := v.Referrers()
+	if refs == nil {
+		return false
+	}
+	_, made := v.(*ssa.Alloc)
+	for _, r := range *refs {
+		meta, ok := r.(*ssa.FieldAddr)
+		if !ok || !isObjectMetaField(meta) {
+			continue
+		}
+		for _, rr := range *meta.Referrers() {
+			switch rr := rr.(type) {
+			case *ssa.Store:
+				if !made {
+					return true // the whole ObjectMeta
+				}
+			case ssa.CallInstruction:
+				if callee := rr.Common().StaticCallee(); callee != nil && (callee.Name() == "SetName" || callee.Name() == "SetNamespace") {
+					return true
+				}
+			case *ssa.FieldAddr:
+				if made || metaSlot(rr) < 0 {
+					continue
+				}
+				for _, use := range *rr.Referrers() {
+					if st, ok := use.(*ssa.Store); ok && st.Addr == rr {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// metaSource returns the object whose name (slot 0) or namespace (slot 1)
+// the value v is: a load of that field of an object's ObjectMeta, or a
+// call of its GetName or GetNamespace.
+func (c *checker) metaSource(v ssa.Value, slot int) (ident, bool) {
+	var meta ssa.Value
+	switch v := v.(type) {
+	case *ssa.UnOp:
+		f, ok := v.X.(*ssa.FieldAddr)
+		if v.Op != token.MUL || !ok || metaSlot(f) != slot {
+			return ident{}, false
+		}
+		meta = f.X
+	case *ssa.Field:
+		if fieldName(v.X.Type(), v.Field) != metaFields[slot] || !isObjectMeta(v.X.Type()) {
+			return ident{}, false
+		}
+		meta = v.X
+	case *ssa.Call:
+		common := v.Common()
+		if common.IsInvoke() {
+			if common.Method.Name() != getters[slot] {
+				return ident{}, false
+			}
+			b, sel := pathOf(common.Value)
+			return ident{base: b, sel: sel}, true
+		}
+		callee := common.StaticCallee()
+		if callee == nil || callee.Name() != getters[slot] || len(common.Args) != 1 || callee.Signature.Recv() == nil || !isObjectMeta(callee.Signature.Recv().Type()) {
+			return ident{}, false
+		}
+		meta = common.Args[0]
+	default:
+		return ident{}, false
+	}
+	// meta is the ObjectMeta (or its address) of the object: a field of
+	// it.
+	var obj ssa.Value
+	switch m := meta.(type) {
+	case *ssa.FieldAddr:
+		if !isObjectMetaField(m) {
+			return ident{}, false
+		}
+		obj = m.X
+	case *ssa.Field:
+		if !isObjectMeta(fieldType(m.X.Type(), m.Field)) {
+			return ident{}, false
+		}
+		obj = m.X
+	default:
+		return ident{}, false
+	}
+	b, sel := pathOf(obj)
+	return ident{base: b, sel: sel}, true
+}
+
+var (
+	metaFields = [2]string{"Name", "Namespace"}
+	getters    = [2]string{"GetName", "GetNamespace"}
+)
+
+// metaSlot returns 0 for the address of an ObjectMeta's Name, 1 for its
+// Namespace, and -1 otherwise.
+func metaSlot(f *ssa.FieldAddr) int {
+	if !isObjectMeta(f.X.Type()) {
+		return -1
+	}
+	switch fieldName(f.X.Type(), f.Field) {
+	case metaFields[0]:
+		return 0
+	case metaFields[1]:
+		return 1
+	}
+	return -1
+}
+
+// isObjectMetaField reports whether f is the address of an ObjectMeta
+// field of a struct.
+func isObjectMetaField(f *ssa.FieldAddr) bool {
+	return isObjectMeta(fieldType(f.X.Type(), f.Field))
+}
+
+// isObjectPtr reports whether t points to a struct with an ObjectMeta
+// field: a Kubernetes object.
+func isObjectPtr(t types.Type) bool {
+	st := structOf(t)
+	if st == nil {
+		return false
+	}
+	for i := range st.NumFields() {
+		if isObjectMeta(st.Field(i).Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+func isObjectMeta(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return crmodel.IsNamed(t, crmodel.MetaV1Path, "ObjectMeta")
+}
+
+// structOf returns the struct type t is or points to.
+func structOf(t types.Type) *types.Struct {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, _ := t.Underlying().(*types.Struct)
+	return st
+}
+
+func fieldType(t types.Type, i int) types.Type {
+	st := structOf(t)
+	if st == nil || i >= st.NumFields() {
+		return types.Typ[types.Invalid]
+	}
+	return st.Field(i).Type()
+}
+
+func fieldName(t types.Type, i int) string {
+	st := structOf(t)
+	if st == nil || i >= st.NumFields() {
+		return ""
+	}
+	return st.Field(i).Name()
+}
