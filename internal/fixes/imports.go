@@ -142,6 +142,27 @@ func ImportNames(path, name string) []string {
 	return out
 }
 
+// UsualImportName is the name the files most often give path in an import
+// with an explicit name (pulp-operator imports its API as pulpv1), for a
+// new import to follow the package's habit; "" when none names it.
+func UsualImportName(files []*ast.File, path string) string {
+	count := make(map[string]int)
+	best := ""
+	for _, f := range files {
+		for _, spec := range importSpecs(f) {
+			if spec.Name == nil || importPath(spec) != path || !token.IsIdentifier(spec.Name.Name) || spec.Name.Name == "_" {
+				continue
+			}
+			name := spec.Name.Name
+			count[name]++
+			if best == "" || count[name] > count[best] || (count[name] == count[best] && name < best) {
+				best = name
+			}
+		}
+	}
+	return best
+}
+
 // visible reports whether the import spec's name local resolves at pos to
 // the spec's package.
 func visible(info *types.Info, file *ast.File, pos token.Pos, local string, spec *ast.ImportSpec) bool {

@@ -369,6 +369,32 @@ func TestImportNames(t *testing.T) {
 	}
 }
 
+func TestUsualImportName(t *testing.T) {
+	fset := token.NewFileSet()
+	var files []*ast.File
+	for _, src := range []string{
+		`package p; import pulpv1 "example.com/apis/v1"`,
+		`package p; import api "example.com/apis/v1"`,
+		`package p; import pulpv1 "example.com/apis/v1"; import _ "example.com/other"`,
+		`package p; import "example.com/apis/v1"`,
+	} {
+		f, err := parser.ParseFile(fset, "p.go", src, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	for path, want := range map[string]string{
+		"example.com/apis/v1": "pulpv1", // two files against one
+		"example.com/other":   "",       // a blank import names nothing
+		"example.com/absent":  "",
+	} {
+		if got := UsualImportName(files, path); got != want {
+			t.Errorf("UsualImportName(%q) = %q, want %q", path, got, want)
+		}
+	}
+}
+
 func TestQualify(t *testing.T) {
 	src := `package p
 

@@ -48,6 +48,11 @@ import (
 type PatchesFrom struct {
 	Name  string // the sibling's name
 	Param int    // index of the object parameter (the receiver not counted); -1 for none (InPlace)
+	// Field, when set, is the field of the struct parameter Param that
+	// holds the object (pulp-operator's RemoveTelemetryResources(
+	// FunctionResources{Pulp: ...})): a call hands the object in a
+	// composite literal, and the sibling's snapshot is of its value.
+	Field string
 	// InPlace is set when the function itself is the fix: it reads the
 	// object again before each write (a Get in a conflict retry), so it
 	// patches from a copy it takes after that read, Name is its own name,
@@ -70,10 +75,14 @@ func (f *PatchesFrom) String() string {
 	if f.InPlace && f.Param < 0 {
 		return "patches in place from copies after its own reads"
 	}
-	if f.InPlace {
-		return fmt.Sprintf("patches in place from a copy after its own read, parameter %d", f.Param)
+	param := fmt.Sprintf("parameter %d", f.Param)
+	if f.Field != "" {
+		param += ", field " + f.Field
 	}
-	return fmt.Sprintf("patches from a snapshot as %s, parameter %d", f.Name, f.Param)
+	if f.InPlace {
+		return "patches in place from a copy after its own read, " + param
+	}
+	return fmt.Sprintf("patches from a snapshot as %s, %s", f.Name, param)
 }
 
 // sibling is the sibling of one function of the package for one of its
@@ -91,6 +100,9 @@ type sibling struct {
 	// tooDeep: no sibling because the chain from the exported function
 	// was too long, which a shorter chain to the same function may not be.
 	tooDeep bool
+	// noAlias: no sibling for the object in a field of a parameter
+	// because fn does not read the field into a local (fieldAlias).
+	noAlias bool
 }
 
 // siblings makes the package's siblings, each at most once.
@@ -109,6 +121,9 @@ type siblings struct {
 type siblingKey struct {
 	fn    *ssa.Function
 	param int
+	// field is set for the object in a field of struct parameter param,
+	// read into a local of fn (see fieldAlias).
+	field string
 }
 
 // maxSiblingDepth bounds the chain of the package's helpers from the
@@ -149,7 +164,7 @@ func (s *siblings) fact(fn *ssa.Function) *PatchesFrom {
 		if !s.objectParam(sig.Params().At(i).Type()) {
 			continue
 		}
-		sb := s.of(fn, i, 0)
+		sb := s.of(fn, i, "", 0)
 		if sb.why != "" {
 			why = sb.why
 			continue
@@ -157,14 +172,25 @@ func (s *siblings) fact(fn *ssa.Function) *PatchesFrom {
 		return s.withEdits(&PatchesFrom{Name: sb.name, Param: i, InPlace: sb.inPlace}, sb)
 	}
 	if why == "" {
-		why = s.noObjectParam(fn)
+		var param int
+		var field *types.Var
+		param, field, why = s.noObjectParam(fn)
+		if field != nil {
+			sb := s.of(fn, param, field.Name(), 0)
+			if sb.why == "" {
+				return s.withEdits(&PatchesFrom{Name: sb.name, Param: param, Field: field.Name(), InPlace: sb.inPlace}, sb)
+			}
+			if !sb.noAlias {
+				why = sb.why
+			}
+		}
 	}
 	if why == "" && s.objectless(fn) {
 		// fn finds the objects it writes itself: it may patch in place.
 		// Otherwise nothing is said: most such functions are a
 		// reconciler's own, and their callers' findings say what the
 		// fact's absence means (noFact).
-		if sb := s.of(fn, -1, 0); sb.why == "" {
+		if sb := s.of(fn, -1, "", 0); sb.why == "" {
 			return s.withEdits(&PatchesFrom{Name: sb.name, Param: -1, InPlace: true}, sb)
 		}
 	}
@@ -195,11 +221,13 @@ func (s *siblings) withEdits(fact *PatchesFrom, sb *sibling) *PatchesFrom {
 	return fact
 }
 
-// noObjectParam says why fn, which takes no object parameter, gets no
-// sibling: the object it writes comes in a field of a struct parameter
-// (pulp-operator's RemoveTelemetryResources(FunctionResources{Pulp: ...})).
-// "" when no parameter is such a struct: fn finds the object itself.
-func (s *siblings) noObjectParam(fn *ssa.Function) string {
+// noObjectParam finds where fn, which takes no object parameter, is handed
+// the object it writes: in field of its struct parameter param
+// (pulp-operator's RemoveTelemetryResources(FunctionResources{Pulp: ...})),
+// which a sibling can take its snapshot for when fn reads the field into a
+// local (fieldAlias). why says why there is no sibling otherwise; "" and a
+// nil field when no parameter is such a struct: fn finds the object itself.
+func (s *siblings) noObjectParam(fn *ssa.Function) (param int, field *types.Var, why string) {
 	sig := fn.Signature
 	for i := 0; i < sig.Params().Len(); i++ {
 		t := sig.Params().At(i).Type()
@@ -212,12 +240,72 @@ func (s *siblings) noObjectParam(fn *ssa.Function) string {
 		}
 		for j := 0; j < st.NumFields(); j++ {
 			if f := st.Field(j); s.objectParam(f.Type()) {
-				return fmt.Sprintf("%s is handed the object in %s.%s, a field of a parameter; a sibling that patches from a copy needs the object as a parameter of its own",
+				return i, f, fmt.Sprintf("%s is handed the object in %s.%s, a field of a parameter, and does not read it into a variable of its own that it writes (then a sibling takes a snapshot of it)",
 					fn.Name(), types.TypeString(t, func(p *types.Package) string { return p.Name() }), f.Name())
 			}
 		}
 	}
-	return ""
+	return 0, nil, ""
+}
+
+// fieldAlias returns the local of decl that holds the object in field of
+// its struct parameter p: the one variable declared x := p.field (p.F for
+// an embedded *F), where neither p nor x is assigned again, nor p's
+// address taken, so that x is the object the caller put in the field
+// throughout. nil when there is none, or more than one.
+func fieldAlias(info *types.Info, decl *ast.FuncDecl, p *types.Var, field string) *types.Var {
+	var alias *types.Var
+	ok := true
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				if root := rootIdent(lhs); root != nil && info.Uses[root] == p {
+					ok = false // p or a field of it assigned
+				}
+				if n.Tok != token.DEFINE || len(n.Lhs) != len(n.Rhs) {
+					continue
+				}
+				sel, isSel := ast.Unparen(n.Rhs[i]).(*ast.SelectorExpr)
+				id, isID := lhs.(*ast.Ident)
+				if !isSel || !isID || sel.Sel.Name != field {
+					continue
+				}
+				if x, _ := ast.Unparen(sel.X).(*ast.Ident); x == nil || info.Uses[x] != p {
+					continue
+				}
+				if v, _ := info.Defs[id].(*types.Var); v != nil {
+					if alias != nil {
+						ok = false
+					}
+					alias = v
+				}
+			}
+		case *ast.UnaryExpr:
+			if root := rootIdent(n.X); n.Op == token.AND && root != nil && info.Uses[root] == p {
+				ok = false
+			}
+		}
+		return ok
+	})
+	if !ok {
+		return nil
+	}
+	return alias
+}
+
+// rootIdent is the variable an expression like x, x.f or x.f.g starts from.
+func rootIdent(e ast.Expr) *ast.Ident {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return x
+		case *ast.SelectorExpr:
+			e = x.X
+		default:
+			return nil
+		}
+	}
 }
 
 // objectParam reports whether t can be a Kubernetes object: a pointer or
@@ -240,8 +328,12 @@ func (s *siblings) objectParam(t types.Type) bool {
 // when a status Update reachable from fn is of something else, or in
 // another package, a closure, a goroutine, a deferred call or a method
 // value, or when fn reads into the object or assigns it.
-func (s *siblings) of(fn *ssa.Function, param, depth int) *sibling {
-	key := siblingKey{fn, param}
+//
+// With field set, the object is in that field of the struct parameter
+// param, which fn reads into a local of its own (fieldAlias): the local
+// is the object, and the snapshot parameter has the field's type.
+func (s *siblings) of(fn *ssa.Function, param int, field string, depth int) *sibling {
+	key := siblingKey{fn, param, field}
 	if sb, ok := s.made[key]; ok {
 		if sb == nil {
 			return &sibling{why: fmt.Sprintf("%s calls itself", fn.Name())}
@@ -249,7 +341,7 @@ func (s *siblings) of(fn *ssa.Function, param, depth int) *sibling {
 		return sb
 	}
 	s.made[key] = nil // in the making: a recursive call finds nil
-	sb := s.make(fn, param, depth)
+	sb := s.make(fn, param, field, depth)
 	s.made[key] = sb
 	if sb.tooDeep {
 		delete(s.made, key) // reached more directly, it may have one
@@ -257,7 +349,7 @@ func (s *siblings) of(fn *ssa.Function, param, depth int) *sibling {
 	return sb
 }
 
-func (s *siblings) make(fn *ssa.Function, param, depth int) *sibling {
+func (s *siblings) make(fn *ssa.Function, param int, field string, depth int) *sibling {
 	pass, res := s.pass, s.res
 	info := pass.TypesInfo
 	fail := func(format string, args ...any) *sibling { return &sibling{why: fmt.Sprintf(format, args...)} }
@@ -282,8 +374,12 @@ func (s *siblings) make(fn *ssa.Function, param, depth int) *sibling {
 		return s.inPlace(fn, decl, file, nil, depth) // fn loads its objects itself
 	}
 	v := sig.Params().At(param)
-	typeExpr := fixes.ParamTypeExpr(decl, v)
-	if typeExpr == nil || v.Name() == "" || v.Name() == "_" {
+	var typeExpr ast.Expr
+	if field != "" {
+		if v = fieldAlias(info, decl, v, field); v == nil {
+			return &sibling{why: fmt.Sprintf("%s does not read the field %s into a variable of its own", name, field), noAlias: true}
+		}
+	} else if typeExpr = fixes.ParamTypeExpr(decl, v); typeExpr == nil || v.Name() == "" || v.Name() == "_" {
 		return fail("%s does not name its object parameter", name)
 	}
 	if fixes.Reloads(res.Model, info, decl.Body, v) {
@@ -491,7 +587,11 @@ func (s *siblings) rewrite(fn *ssa.Function, funcs []*ssa.Function, match func(*
 			case w.MethodValue, w.Go, w.Deferred, w.Call == nil, fact.Param >= len(w.Call.Args):
 				return nil, nil, nil, fail("%s hands the object to %s in a deferred call, a goroutine or through a method value", name, w.ExternalName)
 			}
-			u, addr := fixes.ObjectVar(info, w.Call.Args[fact.Param])
+			arg, _, why := objectArg(info, w.Call, obj, fact)
+			if arg == nil {
+				return nil, nil, nil, fail("%s", why)
+			}
+			u, addr := fixes.ObjectVar(info, arg)
 			if u == nil || !match(u) {
 				return nil, nil, nil, fail("%s hands %s something other than %s", name, w.ExternalName, what)
 			}
@@ -554,9 +654,9 @@ func (s *siblings) rewrite(fn *ssa.Function, funcs []*ssa.Function, match func(*
 			var sub *sibling
 			switch {
 			case at >= 0:
-				sub = s.of(callee, at, depth+1)
+				sub = s.of(callee, at, "", depth+1)
 			case s.objectless(callee):
-				sub = s.of(callee, -1, depth+1) // it loads its objects itself
+				sub = s.of(callee, -1, "", depth+1) // it loads its objects itself
 			default:
 				return nil, nil, nil, fail("%s calls %s, which updates a status, without handing it %s", name, callee.Name(), what)
 			}
@@ -593,21 +693,36 @@ func (s *siblings) objectless(fn *ssa.Function) bool {
 }
 
 // snapshotTypeExpr is the type a sibling's snapshot parameter is declared
-// with, for its object parameter v declared with typeExpr: the same type,
-// or, for an interface other than client.Object (rook's
+// with, for its object v declared with typeExpr (nil for a local holding
+// the object from a field, whose type is then written out): the same
+// type, or, for an interface other than client.Object (rook's
 // statusConditionGetter), client.Object, which is what a copy made with
 // DeepCopyObject is asserted to and all that MergeFrom needs.
 func (s *siblings) snapshotTypeExpr(file *ast.File, decl *ast.FuncDecl, v *types.Var, typeExpr ast.Expr) (string, []analysis.TextEdit) {
-	if !types.IsInterface(v.Type()) {
+	obj, _ := s.res.Model.Lookup("Object").(*types.TypeName)
+	if types.IsInterface(v.Type()) && (obj == nil || !types.Identical(obj.Type(), v.Type())) {
+		// The signature sees the file's imports, whatever the parameters
+		// are named.
+		clientName, importEdits := fixes.AddImport(s.pass, file, decl.Pos(), crmodel.ClientPath, "client")
+		return clientName + ".Object", importEdits
+	}
+	if typeExpr != nil {
 		return types.ExprString(typeExpr), nil
 	}
-	if obj, _ := s.res.Model.Lookup("Object").(*types.TypeName); obj != nil && types.Identical(obj.Type(), v.Type()) {
-		return types.ExprString(typeExpr), nil
-	}
-	// The signature sees the file's imports, whatever the parameters are
-	// named.
-	clientName, importEdits := fixes.AddImport(s.pass, file, decl.Pos(), crmodel.ClientPath, "client")
-	return clientName + ".Object", importEdits
+	var edits []analysis.TextEdit
+	text := types.TypeString(v.Type(), func(p *types.Package) string {
+		if p == s.pass.Pkg {
+			return ""
+		}
+		name := fixes.UsualImportName(s.pass.Files, p.Path())
+		if name == "" {
+			name = p.Name()
+		}
+		name, importEdits := fixes.AddImport(s.pass, file, decl.Pos(), p.Path(), name)
+		edits = append(edits, importEdits...)
+		return name
+	})
+	return text, edits
 }
 
 // commentText wraps text into // lines of at most 76 columns.
@@ -745,15 +860,18 @@ func externalFix(pass *analysis.Pass, res *reach.Result, ol *objectLoads, group 
 		if fact.Param >= len(call.Args) {
 			return nil, fmt.Sprintf("no suggested fix: the call at %s cannot be given the copy", at)
 		}
+		arg, want, why := objectArg(pass.TypesInfo, call, obj, fact)
+		if arg == nil {
+			return nil, fmt.Sprintf("no suggested fix: at %s, %s", at, why)
+		}
 		if w.Deferred {
-			if why := deferredCopy(pass, ol, call, call.Args[fact.Param]); why != "" {
+			if why := deferredCopy(pass, ol, call, arg); why != "" {
 				return nil, fmt.Sprintf("no suggested fix: the deferred call at %s: %s", at, why)
 			}
 		}
-		want := obj.Type().(*types.Signature).Params().At(fact.Param).Type()
-		callEdits := th.Arg(call, call.Args[fact.Param], want)
+		callEdits := th.Arg(call, arg, want)
 		if callEdits == nil {
-			v, _ := fixes.ObjectVar(pass.TypesInfo, call.Args[fact.Param])
+			v, _ := fixes.ObjectVar(pass.TypesInfo, arg)
 			what := "the object"
 			if v != nil {
 				what = v.Name()
@@ -796,6 +914,40 @@ func externalFix(pass *analysis.Pass, res *reach.Result, ol *objectLoads, group 
 	}, note
 }
 
+// objectArg returns the expression of call, a call of fn, that hands fn
+// the object its PatchesFrom fact names, and the type the sibling's
+// snapshot has: the argument at fact.Param, or, for the object in a field
+// of that struct parameter, the field's value in the composite literal
+// the call makes there. why says why there is none.
+func objectArg(info *types.Info, call *ast.CallExpr, fn *types.Func, fact *PatchesFrom) (arg ast.Expr, want types.Type, why string) {
+	if fact.Param < 0 || fact.Param >= len(call.Args) {
+		return nil, nil, "the call cannot be given the copy"
+	}
+	arg = call.Args[fact.Param]
+	want = fn.Type().(*types.Signature).Params().At(fact.Param).Type()
+	if fact.Field == "" {
+		return arg, want, ""
+	}
+	lit, _ := ast.Unparen(arg).(*ast.CompositeLit)
+	if u, ok := ast.Unparen(arg).(*ast.UnaryExpr); ok && u.Op == token.AND {
+		lit, _ = ast.Unparen(u.X).(*ast.CompositeLit)
+	}
+	if lit != nil {
+		for _, elt := range lit.Elts {
+			kv, ok := elt.(*ast.KeyValueExpr)
+			if !ok {
+				break // positional: no keys to find the field by
+			}
+			if key, ok := kv.Key.(*ast.Ident); ok && key.Name == fact.Field {
+				if tv, ok := info.Types[kv.Value]; ok {
+					return kv.Value, tv.Type, ""
+				}
+			}
+		}
+	}
+	return nil, nil, fmt.Sprintf("the object is handed to %s in the field %s of a value that is not a composite literal naming it", fn.Name(), fact.Field)
+}
+
 // siblingInPackage is the fix of w, a status Update of v, a parameter of
 // the helper that writes it, when the helper cannot gain a snapshot
 // parameter (threadSnapshot): it is exported, or a test beside it calls
@@ -829,7 +981,7 @@ func siblingInPackage(pass *analysis.Pass, res *reach.Result, ol *objectLoads, w
 		return nil, ""
 	}
 	s := &siblings{pass: pass, res: res, ol: ol, snaps: names, made: make(map[siblingKey]*sibling), names: make(map[string]bool), texts: true}
-	sb := s.of(fn, idx, 0)
+	sb := s.of(fn, idx, "", 0)
 	switch {
 	case sb.why != "":
 		return nil, "no sibling: " + sb.why
@@ -906,7 +1058,7 @@ func siblingInPackage(pass *analysis.Pass, res *reach.Result, ol *objectLoads, w
 				return fmt.Sprintf("the call at %s is deferred", at)
 			}
 			threadFailed := th.FailedAt
-			csb := s.of(caller, up, 0)
+			csb := s.of(caller, up, "", 0)
 			switch {
 			case csb.why != "" && threadFailed.IsValid() && threadFailed != call.Pos():
 				// The caller could gain the parameter but for a call

@@ -75,11 +75,32 @@ type Resources struct {
 	Widget *api.Widget
 }
 
-// Disable writes the status of the object in its parameter's field: no
-// sibling, and the reason says where the object is.
-func Disable(ctx context.Context, res Resources) { // want Disable:"no sibling: Disable is handed the object in siblinghelpers.Resources.Widget, a field of a parameter; a sibling that patches from a copy needs the object as a parameter of its own"
+// Disable writes the status of the object in its parameter's field, which
+// it does not read into a variable: no sibling, and the reason says where
+// the object is.
+func Disable(ctx context.Context, res Resources) { // want Disable:"no sibling: Disable is handed the object in siblinghelpers.Resources.Widget, a field of a parameter, and does not read it into a variable of its own that it writes \\(then a sibling takes a snapshot of it\\)"
 	res.Widget.Status.Ready = false
 	res.Client.Status().Update(ctx, res.Widget)
+}
+
+// Telemetry reads the object in its parameter's field into a variable of
+// its own, as pulp-operator's RemoveTelemetryResources does (and names its
+// client client, as that does): its sibling takes a snapshot of it.
+func Telemetry(res Resources) { // want Telemetry:"patches from a snapshot as TelemetryFrom, parameter 0, field Widget"
+	client := res.Client
+	w := res.Widget
+	w.Status.Ready = false
+	_ = client.Status().Update(context.Background(), w)
+}
+
+// TelemetryAgain takes the field twice: no sibling.
+func TelemetryAgain(res *Resources) { // want TelemetryAgain:"no sibling: TelemetryAgain is handed the object in siblinghelpers.Resources.Widget, a field of a parameter, and does not read it into a variable of its own"
+	w := res.Widget
+	w.Status.Ready = false
+	if w.Name == "" {
+		w := res.Widget
+		_ = res.Client.Status().Update(context.Background(), w)
+	}
 }
 
 // conditionGetter is the package's interface of objects with conditions

@@ -61,7 +61,7 @@ func (r *NoFix) Reconcile(ctx context.Context, req reconcile.Request) (reconcile
 		return reconcile.Result{}, err
 	}
 	siblinghelpers.Async(ctx, r, &w)                                             // want `patch the status in siblinghelpers\.Async instead \(no suggested fix: Async hands w on in a deferred call or a goroutine\)$`
-	siblinghelpers.Disable(ctx, siblinghelpers.Resources{Client: r, Widget: &w}) // want `patch the status in siblinghelpers\.Disable instead \(no suggested fix: Disable is handed the object in siblinghelpers\.Resources\.Widget, a field of a parameter;`
+	siblinghelpers.Disable(ctx, siblinghelpers.Resources{Client: r, Widget: &w}) // want `patch the status in siblinghelpers\.Disable instead \(no suggested fix: Disable is handed the object in siblinghelpers\.Resources\.Widget, a field of a parameter, and does not read it into a variable of its own that it writes`
 	made := &api.Widget{}
 	made.Name = req.Name
 	return reconcile.Result{}, siblinghelpers.MarkDone(ctx, r, made) // want `patch the status in siblinghelpers\.MarkDone instead \(no suggested fix: at siblings\.go:\d+, made is not loaded on every path before the call, or cannot be copied there\)$`
@@ -112,4 +112,30 @@ func (r *Fresh) Reconcile(ctx context.Context, req reconcile.Request) (reconcile
 		return reconcile.Result{}, err
 	}
 	return reconcile.Result{}, siblinghelpers.SetReadyAndRecord(ctx, r, w, req.NamespacedName)
+}
+
+// Fields hands the object in a field of a struct literal: the sibling
+// takes a copy of the field's value.
+type Fields struct{ client.Client }
+
+func (r *Fields) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	siblinghelpers.Telemetry(siblinghelpers.Resources{Client: r, Widget: &w}) // want `patch the status in siblinghelpers\.Telemetry instead \(statuslint -fix adds siblinghelpers\.TelemetryFrom beside it and calls it with a copy taken after the load\)$`
+	return reconcile.Result{}, nil
+}
+
+// FieldsInVariable hands the struct in a variable: no fix.
+type FieldsInVariable struct{ client.Client }
+
+func (r *FieldsInVariable) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	res := &siblinghelpers.Resources{Client: r, Widget: &w}
+	siblinghelpers.TelemetryAgain(res) // want `patch the status in siblinghelpers\.TelemetryAgain instead \(no suggested fix: TelemetryAgain is handed the object in siblinghelpers\.Resources\.Widget, a field of a parameter, and does not read it into a variable of its own`
+	return reconcile.Result{}, nil
 }
