@@ -16,6 +16,15 @@ import (
 // and the like) counts as called once: a conflict retry writes once when
 // it succeeds. A call in a goroutine is not on the path.
 func (c *checker) contribsOf(fn *ssa.Function, call ssa.CallInstruction) []contrib {
+	if _, isGo := call.(*ssa.Go); isGo {
+		return nil // counted where it is waited for, if it is (see joined.go)
+	}
+	return c.callContribs(fn, call)
+}
+
+// callContribs returns what call writes when it runs, a go statement's
+// call too.
+func (c *checker) callContribs(fn *ssa.Function, call ssa.CallInstruction) []contrib {
 	fi := c.info(fn)
 	if cs, ok := fi.contribs[call]; ok {
 		return cs
@@ -28,9 +37,6 @@ func (c *checker) contribsOf(fn *ssa.Function, call ssa.CallInstruction) []contr
 }
 
 func (c *checker) computeContribs(fn *ssa.Function, call ssa.CallInstruction) []contrib {
-	if _, isGo := call.(*ssa.Go); isGo {
-		return nil
-	}
 	if w := c.writeAt(fn, call); w != nil {
 		name := ""
 		if w.Call != nil && len(w.Call.Args) > 1 {
@@ -127,7 +133,7 @@ func (c *checker) local(f *ssa.Function) bool {
 func (c *checker) callNode(call ssa.CallInstruction) ast.Node {
 	var ce *ast.CallExpr
 	switch call.(type) {
-	case *ssa.Defer:
+	case *ssa.Defer, *ssa.Go:
 		ce = c.defers[call.Pos()]
 	default:
 		ce = c.res.CallExpr(call.Pos())

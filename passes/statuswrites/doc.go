@@ -47,7 +47,9 @@
 // object appended on each branch of an if); a write retried after a
 // conflict (a write whose error sends the path back counts only when it
 // succeeds; a function literal passed to retry.RetryOnConflict counts as
-// called once); writes in goroutines or through method values; calls of
+// called once); writes in goroutines the path does not wait for (a
+// goroutine that calls a sync.WaitGroup's Done writes where the path calls
+// its Wait) or through method values; calls of
 // helpers on the paths where they return an error other than the write's
 // own, as their callers usually return too; a helper's writes past an if
 // of its caller that stops on what the helper returns whenever it wrote (a

@@ -78,6 +78,7 @@ type entry struct {
 type state struct {
 	counts  map[ident]entry
 	pending []*ssa.Defer       // deferred calls, in the order deferred
+	goes    []*ssa.Go          // goroutines started and not yet waited for (see joined.go)
 	facts   map[ssa.Value]bool // outcomes of conditions tested again later
 	// nils are the local variables (such as a named error result) whose
 	// last store on the path was nil: a deferred function that writes only
@@ -91,6 +92,7 @@ func (s *state) clone() *state {
 		out.counts[k] = v
 	}
 	out.pending = append(out.pending, s.pending...)
+	out.goes = append(out.goes, s.goes...)
 	for k, v := range s.facts {
 		out.facts[k] = v
 	}
@@ -130,6 +132,12 @@ func (s *state) join(t *state) bool {
 	for _, d := range t.pending {
 		if !slices.Contains(s.pending, d) {
 			s.pending = append(s.pending, d)
+			changed = true
+		}
+	}
+	for _, g := range t.goes {
+		if !slices.Contains(s.goes, g) {
+			s.goes = append(s.goes, g)
 			changed = true
 		}
 	}
@@ -407,7 +415,14 @@ func (c *checker) flow(fn *ssa.Function, nilVars []int) *result {
 					apply(s, c.deferredContribs(fn, s.pending[i], s.nils))
 				}
 				s.pending = nil
+			case *ssa.Go:
+				if _, ok := c.goGroup(fn, instr); ok && !slices.Contains(s.goes, instr) {
+					s.goes = append(s.goes, instr)
+				}
 			case *ssa.Call:
+				for _, g := range c.joinedAt(fn, instr, s) {
+					apply(s, c.callContribs(fn, g))
+				}
 				apply(s, c.contribsOf(fn, instr))
 			case *ssa.Return:
 				if c.returnsNormally(fn, instr) {

@@ -93,8 +93,8 @@ type checker struct {
 	pass    *analysis.Pass
 	res     *reach.Result
 	writes  map[ssa.Instruction]*reach.Write
-	byPos   map[token.Pos]*reach.Write // for instances of generic functions
-	defers  map[token.Pos]*ast.CallExpr
+	byPos   map[token.Pos]*reach.Write  // for instances of generic functions
+	defers  map[token.Pos]*ast.CallExpr // the calls of defer and go statements, by keyword
 	infos   map[*ssa.Function]*fnInfo
 	results map[resultKey]*result
 	byName  map[string][]*ssa.Function // methods of the package by name
@@ -163,8 +163,11 @@ func newChecker(pass *analysis.Pass, res *reach.Result) *checker {
 	}
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
-			if n, ok := n.(*ast.DeferStmt); ok {
+			switch n := n.(type) {
+			case *ast.DeferStmt:
 				c.defers[n.Defer] = n.Call
+			case *ast.GoStmt:
+				c.defers[n.Go] = n.Call
 			}
 			return true
 		})
@@ -333,7 +336,8 @@ func copied(a, b *event) bool {
 // reachedWithoutGo returns the functions a reconcile root reaches through
 // calls, defers and function values, but not through go statements: a
 // goroutine started by a reconcile (a periodic health check) outlives it,
-// and its writes over time are not writes in one reconcile.
+// and its writes over time are not writes in one reconcile. A goroutine
+// the function waits for (see joined.go) is part of it, and followed.
 func (c *checker) reachedWithoutGo(funcs []*ssa.Function) map[*ssa.Function]bool {
 	seen := make(map[*ssa.Function]bool)
 	var queue []*ssa.Function
@@ -354,7 +358,7 @@ func (c *checker) reachedWithoutGo(funcs []*ssa.Function) map[*ssa.Function]bool
 		queue = queue[1:]
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				if _, isGo := instr.(*ssa.Go); isGo {
+				if g, isGo := instr.(*ssa.Go); isGo && !c.waitedFor(fn, g) {
 					continue
 				}
 				if call, ok := instr.(ssa.CallInstruction); ok {
