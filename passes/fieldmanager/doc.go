@@ -189,7 +189,11 @@
 //     manager.New or ctrl.NewManager in the same function: options whose
 //     Client sets FieldOwner name one; options without it and without a
 //     custom NewClient name none; a custom NewClient or options from
-//     elsewhere are unknown. A manager handed in (SetupWithManager(mgr),
+//     elsewhere that the pass cannot decide are unknown. Options returned
+//     by a function of the package, or by another package's function with
+//     a ManagerOptions fact (a config package's Load that never sets
+//     Client or NewClient, helpers handed their address included), are
+//     decided from that function. A manager handed in (SetupWithManager(mgr),
 //     NewWidgetReconciler(mgr manager.Manager)) is decided from where it
 //     is made, like a client handed in (below).
 //
