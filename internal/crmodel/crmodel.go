@@ -195,17 +195,50 @@ func (m *Model) ClassifyMethod(fn *types.Func, recv types.Type) Kind {
 }
 
 // sameSignature reports whether it has a method of fn's name whose
-// signature is identical to fn's (receivers aside).
+// signature is identical to fn's (receivers aside), a type parameter of
+// fn's standing for its constraint: a method of a generic interface the
+// program declares, called inside a generic function (Updater[T].Update
+// with obj T, T constrained by client.Object), is the write its
+// instantiation with the constraint would be.
 func sameSignature(fn *types.Func, it *types.Interface) bool {
 	if it == nil {
 		return false
 	}
 	for i := 0; i < it.NumMethods(); i++ {
 		if m := it.Method(i); m.Name() == fn.Name() {
-			return types.Identical(m.Type(), fn.Type())
+			got, _ := fn.Type().(*types.Signature)
+			want, _ := m.Type().(*types.Signature)
+			return got != nil && want != nil && got.Variadic() == want.Variadic() &&
+				sameTypes(got.Params(), want.Params()) && sameTypes(got.Results(), want.Results())
 		}
 	}
 	return false
+}
+
+// sameTypes reports whether got and want have identical types, position
+// by position, a type parameter in got matching the interface its
+// constraint is.
+func sameTypes(got, want *types.Tuple) bool {
+	if got.Len() != want.Len() {
+		return false
+	}
+	for i := 0; i < got.Len(); i++ {
+		g, w := got.At(i).Type(), want.At(i).Type()
+		tp, ok := g.(*types.TypeParam)
+		if !ok {
+			if !types.Identical(g, w) {
+				return false
+			}
+			continue
+		}
+		// [T client.Object] or [T interface{ client.Object }]; a union
+		// of types is none of the writers' interfaces.
+		c := tp.Constraint()
+		if it, ok := c.Underlying().(*types.Interface); !ok || !it.IsMethodSet() || !types.Identical(c.Underlying(), w.Underlying()) {
+			return false
+		}
+	}
+	return true
 }
 
 // WriterSource reports whether calling fn on recv with args yields a
