@@ -89,6 +89,15 @@ func LastLoad(info *types.Info, loadsVar func(*ast.CallExpr, *types.Var) bool, p
 	return lastLoad(info, loadsVar, func(call *ast.CallExpr) bool { return crmodel.IsTypedClientGet(info, call) }, nil, path, body, v)
 }
 
+// LastLoadOrCopy is LastLoad, with a deep copy of another object assigned
+// to v (v = u.DeepCopy(), or v := u.DeepCopy()) ending the walk as v's
+// load: call is then the DeepCopy, and the caller decides what the copy
+// holds (objectupdate follows it to u's load).
+func LastLoadOrCopy(info *types.Info, loadsVar func(*ast.CallExpr, *types.Var) bool, path []ast.Node, body *ast.BlockStmt, v *types.Var) (ast.Stmt, *ast.CallExpr, LoadProblem) {
+	copyCall := func(s ast.Stmt, _ []ast.Node, _ *types.Var) *ast.CallExpr { return assignedCall(info, s, v, 1) }
+	return lastLoad(info, loadsVar, func(call *ast.CallExpr) bool { return crmodel.IsTypedClientGet(info, call) }, copyCall, path, body, v)
+}
+
 // lastLoad is LastLoad, readInto telling which calls return a loaded
 // object (see assignedRead), and copied, when not nil, whether a deep copy
 // of another object (v := u.DeepCopy(), s, at the node path starts with)

@@ -74,7 +74,7 @@ func (c *checker) originOf(file *ast.File, path []ast.Node, body *ast.BlockStmt,
 	// A copy of v is of &v when v is a value (pod, handed over as &pod,
 	// or copied from with pod.DeepCopy()).
 	addr := !isPointer(v.Type())
-	load, loadCall, problem := fixes.LastLoad(c.info, c.loadsInto, path, body, v)
+	load, loadCall, problem := fixes.LastLoadOrCopy(c.info, c.loadsInto, path, body, v)
 	switch {
 	case load != nil && c.isGet(loadCall):
 		return origin{
@@ -84,6 +84,10 @@ func (c *checker) originOf(file *ast.File, path []ast.Node, body *ast.BlockStmt,
 	case load != nil:
 		if src := copyInto(c.info, loadCall, v); src != nil {
 			return c.copied(file, path, body, at, arg, v, addr, load, loadCall, src, depth)
+		}
+		if src, cc := copySource(c.info, loadCall); cc != nil {
+			// v = loaded.DeepCopy() (or v := ...)
+			return c.copied(file, path, body, at, arg, v, addr, load, cc, src, depth)
 		}
 		return origin{}, false // last written: it holds the server's answer
 	case problem != fixes.NotLoaded && problem != fixes.NotLoadedInLiteral:

@@ -278,15 +278,17 @@ func (r *QuietReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 	return ctrl.Result{}, nil
 }
 
-// The copy is assigned to a variable declared before: which object it
-// held on each path is not followed.
+// The copy is assigned on some paths only: which object pod holds at the
+// Update is not one load's.
 func (r *QuietReconciler) assignedCopy(ctx context.Context, req ctrl.Request) error {
 	loaded := &corev1.Pod{}
 	if err := r.Get(ctx, req.NamespacedName, loaded); err != nil {
 		return err
 	}
-	var pod *corev1.Pod
-	pod = loaded.DeepCopy()
+	pod := &corev1.Pod{}
+	if loaded.Spec.NodeName != "" {
+		pod = loaded.DeepCopy()
+	}
 	pod.Labels["example.com/assigned"] = "true"
 	return r.Update(ctx, pod)
 }
@@ -405,4 +407,21 @@ func (r *QuietReconciler) intoChanged(ctx context.Context, req ctrl.Request) err
 	pv.Labels["example.com/zone"] = "b"
 	pv.Spec.StorageClassName = "fast"
 	return r.Update(ctx, pv)
+}
+
+type AssignedReconciler struct {
+	client.Client
+}
+
+// Reconcile labels a copy assigned to a variable declared before it, on
+// every path: the copy of the loaded Pod, as with :=.
+func (r *AssignedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	loaded := &corev1.Pod{}
+	if err := r.Get(ctx, req.NamespacedName, loaded); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	var pod *corev1.Pod
+	pod = loaded.DeepCopy()
+	pod.Labels["example.com/assigned"] = "true"
+	return ctrl.Result{}, r.Update(ctx, pod) // want `labels changed and sent with Update; another writer of this Pod makes it fail with 409 Conflict: patch the metadata instead`
 }
