@@ -86,23 +86,41 @@ func (p LoadProblem) Reason(name string) string {
 // assigns v on some paths only. loadsVar tells whether a call loads v: a
 // Get into it, and whatever else the caller counts as a load.
 func LastLoad(info *types.Info, loadsVar func(*ast.CallExpr, *types.Var) bool, path []ast.Node, body *ast.BlockStmt, v *types.Var) (ast.Stmt, *ast.CallExpr, LoadProblem) {
-	return lastLoad(info, loadsVar, func(call *ast.CallExpr) bool { return crmodel.IsTypedClientGet(info, call) }, nil, path, body, v)
+	return lastLoad(info, loadsVar, func(call *ast.CallExpr) bool { return crmodel.IsTypedClientGet(info, call) }, nil, false, path, body, v)
 }
 
 // LastLoadOrCopy is LastLoad, with a deep copy of another object assigned
 // to v (v = u.DeepCopy(), or v := u.DeepCopy()) ending the walk as v's
 // load: call is then the DeepCopy, and the caller decides what the copy
-// holds (objectupdate follows it to u's load).
+// holds (objectupdate follows it to u's load). The init of an if statement
+// whose body or else the write is in counts as a statement before it (if
+// err := r.Get(ctx, key, pod); err == nil { ... }): the load returned may
+// be such an init, after which no statement can go (see IfInitOf).
 func LastLoadOrCopy(info *types.Info, loadsVar func(*ast.CallExpr, *types.Var) bool, path []ast.Node, body *ast.BlockStmt, v *types.Var) (ast.Stmt, *ast.CallExpr, LoadProblem) {
 	copyCall := func(s ast.Stmt, _ []ast.Node, _ *types.Var) *ast.CallExpr { return assignedCall(info, s, v, 1) }
-	return lastLoad(info, loadsVar, func(call *ast.CallExpr) bool { return crmodel.IsTypedClientGet(info, call) }, copyCall, path, body, v)
+	return lastLoad(info, loadsVar, func(call *ast.CallExpr) bool { return crmodel.IsTypedClientGet(info, call) }, copyCall, true, path, body, v)
+}
+
+// IfInitOf returns the if statement on path (from a node outwards) whose
+// init is s, with the write path starts at in its body or else; nil when
+// s is no such init.
+func IfInitOf(path []ast.Node, s ast.Stmt) *ast.IfStmt {
+	for _, n := range path {
+		if ifs, ok := n.(*ast.IfStmt); ok && ifs.Init == s && s != nil && path[0].Pos() >= ifs.Body.Pos() {
+			return ifs
+		}
+	}
+	return nil
 }
 
 // lastLoad is LastLoad, readInto telling which calls return a loaded
 // object (see assignedRead), and copied, when not nil, whether a deep copy
 // of another object (v := u.DeepCopy(), s, at the node path starts with)
 // is as loaded as u, by the call that loaded u; nil when it is not.
-func lastLoad(info *types.Info, loadsVar func(*ast.CallExpr, *types.Var) bool, readInto func(*ast.CallExpr) bool, copied func(s ast.Stmt, path []ast.Node, u *types.Var) *ast.CallExpr, path []ast.Node, body *ast.BlockStmt, v *types.Var) (ast.Stmt, *ast.CallExpr, LoadProblem) {
+//
+// With inits, an if statement's init counts as a statement before the
+// write when the write is in its body or else (LastLoadOrCopy).
+func lastLoad(info *types.Info, loadsVar func(*ast.CallExpr, *types.Var) bool, readInto func(*ast.CallExpr) bool, copied func(s ast.Stmt, path []ast.Node, u *types.Var) *ast.CallExpr, inits bool, path []ast.Node, body *ast.BlockStmt, v *types.Var) (ast.Stmt, *ast.CallExpr, LoadProblem) {
 	notLoaded := NotLoaded
 	for _, n := range path {
 		if _, ok := n.(*ast.FuncLit); ok {
@@ -119,7 +137,11 @@ func lastLoad(info *types.Info, loadsVar func(*ast.CallExpr, *types.Var) bool, r
 	)
 	walkBack(path, body, func(n ast.Node, s ast.Stmt) bool {
 		if s == nil {
-			return true
+			ifs, ok := n.(*ast.IfStmt)
+			if !inits || !ok || ifs.Init == nil || path[0].Pos() < ifs.Body.Pos() {
+				return true
+			}
+			s = ifs.Init
 		}
 		if c := assignedRead(info, s, v, readInto); c != nil {
 			stmt, call, problem = s, c, Loaded

@@ -226,7 +226,7 @@ func (ol *ObjectLoads) IsGet(call *ast.CallExpr) bool {
 // the objects assigned from a package function that returns one it has
 // just read (ReadInto).
 func (ol *ObjectLoads) LastLoad(path []ast.Node, body *ast.BlockStmt, v *types.Var) (ast.Stmt, *ast.CallExpr, LoadProblem) {
-	return lastLoad(ol.info, ol.LoadsVar, ol.ReadInto, ol.copied, path, body, v)
+	return lastLoad(ol.info, ol.LoadsVar, ol.ReadInto, ol.copied, false, path, body, v)
 }
 
 // copied returns the call that loaded u when s, v := u.DeepCopy() at the
@@ -244,7 +244,7 @@ func (ol *ObjectLoads) copied(s ast.Stmt, path []ast.Node, u *types.Var) *ast.Ca
 	if body == nil {
 		return nil
 	}
-	_, call, problem := lastLoad(ol.info, ol.LoadsVar, ol.ReadInto, nil, path, body, u)
+	_, call, problem := lastLoad(ol.info, ol.LoadsVar, ol.ReadInto, nil, false, path, body, u)
 	if problem == LoadedAgain {
 		var load ast.Stmt
 		load, call, _ = LastLoadBeforeReloads(ol.info, ol.LoadsVar, path, body, u)

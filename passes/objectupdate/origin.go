@@ -77,10 +77,17 @@ func (c *checker) originOf(file *ast.File, path []ast.Node, body *ast.BlockStmt,
 	load, loadCall, problem := fixes.LastLoadOrCopy(c.info, c.loadsInto, path, body, v)
 	switch {
 	case load != nil && c.isGet(loadCall):
-		return origin{
-			eff:  c.Between(body, path, load.End(), at, arg, v),
-			base: base{after: load, get: true, v: v, addr: addr},
-		}, true
+		b := base{after: load, get: true, v: v, addr: addr}
+		if ifs := fixes.IfInitOf(path, load); ifs != nil {
+			// if err := r.Get(ctx, key, pod); err == nil { ... }: the
+			// copy goes first in the branch that runs when it loaded.
+			branch := loadedBranch(c.info, ifs, at)
+			if branch == nil {
+				return origin{}, false
+			}
+			b = base{start: branch, v: v, addr: addr}
+		}
+		return origin{eff: c.Between(body, path, load.End(), at, arg, v), base: b}, true
 	case load != nil:
 		if src := copyInto(c.info, loadCall, v); src != nil {
 			return c.copied(file, path, body, at, arg, v, addr, load, loadCall, src, depth)
@@ -132,6 +139,39 @@ func (c *checker) originOf(file *ast.File, path []ast.Node, body *ast.BlockStmt,
 	}
 	eff.Merge(c.Between(body, path, rng.Body.Lbrace, at, arg, v))
 	return origin{eff: eff, base: base{start: rng.Body, v: v, addr: addr}}, true
+}
+
+// loadedBranch returns the block of ifs, whose init loads the object into
+// an error variable, that runs only when the load succeeded and holds the
+// call at: the body under err == nil, the else under err != nil; nil
+// otherwise.
+func loadedBranch(info *types.Info, ifs *ast.IfStmt, at *ast.CallExpr) *ast.BlockStmt {
+	as, ok := ifs.Init.(*ast.AssignStmt)
+	cond, isBinary := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+	if !ok || !isBinary || (cond.Op != token.EQL && cond.Op != token.NEQ) {
+		return nil
+	}
+	errVar, _ := fixes.ObjectVar(info, cond.X)
+	if nilID, ok := ast.Unparen(cond.Y).(*ast.Ident); !ok || errVar == nil || info.Uses[nilID] != types.Universe.Lookup("nil") {
+		return nil
+	}
+	assigned := false
+	for _, lhs := range as.Lhs {
+		if id, ok := lhs.(*ast.Ident); ok && info.ObjectOf(id) == errVar {
+			assigned = true
+		}
+	}
+	if !assigned || !types.Identical(errVar.Type(), types.Universe.Lookup("error").Type()) {
+		return nil
+	}
+	branch := ifs.Body
+	if cond.Op == token.NEQ {
+		branch, _ = ifs.Else.(*ast.BlockStmt)
+	}
+	if branch == nil || !within(branch, at.Pos()) {
+		return nil
+	}
+	return branch
 }
 
 // copied is the origin of v, made at the statement stmt by the call cc as
