@@ -35,6 +35,7 @@ func testdata(elem ...string) string {
 // kinds and a custom resource; every fix is checked against a .golden file.
 func TestFixes(t *testing.T) {
 	results := analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(), "objectupdate/basic")
+	checkFixedCompiles(t, "objectupdate/basic")
 	// The reconcile paths, related information.
 	relatedtest.Check(t, results, []string{
 		"basic.go:130: basic.go:120 (*ConfigMapReconciler).Reconcile calls (*ConfigMapReconciler).mark",
