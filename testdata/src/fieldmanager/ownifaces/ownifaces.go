@@ -8,6 +8,7 @@ import (
 	"context"
 
 	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
@@ -54,4 +55,27 @@ func (r *WidgetReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 		return ctrl.Result{}, err
 	}
 	return ctrl.Result{}, r.Status.Update(ctx, w) // want `^subresource Update of \*v1alpha1\.Widget names no field manager`
+}
+
+// Applier is generic over what it applies: instantiated with
+// runtime.ApplyConfiguration, or called in a generic function where the
+// object is a type parameter of that constraint, its Apply is the
+// writer's.
+type Applier[T runtime.ApplyConfiguration] interface {
+	Apply(ctx context.Context, obj T, opts ...client.ApplyOption) error
+}
+
+type ApplyReconciler struct {
+	Applier Applier[runtime.ApplyConfiguration]
+}
+
+func (r *ApplyReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	if err := r.Applier.Apply(ctx, v1alpha1.WidgetApply(req.Name)); err != nil { // want `^Apply of \*v1alpha1\.WidgetApplyConfiguration names no field manager`
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, apply[runtime.ApplyConfiguration](ctx, r.Applier, v1alpha1.WidgetApply(req.Name))
+}
+
+func apply[T runtime.ApplyConfiguration](ctx context.Context, a Applier[T], obj T) error {
+	return a.Apply(ctx, obj) // want `^Apply of T names no field manager`
 }
