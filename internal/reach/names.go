@@ -7,14 +7,20 @@ import (
 )
 
 // DisplayName is how messages name a function: markReady,
-// (*WidgetReconciler).Reconcile, status.SetReady, or "func literal";
+// (*WidgetReconciler).Reconcile, status.SetReady, or "a function literal
+// in (*WidgetReconciler).Reconcile";
 // names from pkg itself are unqualified.
 func DisplayName(fn *ssa.Function, pkg *types.Package) string {
 	if fn.Origin() != nil {
 		fn = fn.Origin()
 	}
 	if fn.Parent() != nil {
-		return "func literal"
+		// Named by the declared function it is in, as a reader finds it.
+		outer := fn.Parent()
+		for outer.Parent() != nil {
+			outer = outer.Parent()
+		}
+		return "a function literal in " + DisplayName(outer, pkg)
 	}
 	qual := func(p *types.Package) string {
 		if p == pkg {

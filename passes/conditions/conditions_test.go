@@ -67,7 +67,7 @@ func TestHelpers(t *testing.T) {
 	// The reconcile paths, related information.
 	relatedtest.Check(t, results, []string{
 		"helpers.go:34: helpers.go:29 (*MutateReconciler).Reconcile calls markReady",
-		"helpers.go:86: helpers.go:88 (*ClosureSetReconciler).Reconcile calls func literal",
+		"helpers.go:86: helpers.go:88 (*ClosureSetReconciler).Reconcile calls a function literal in (*ClosureSetReconciler).Reconcile",
 		"helpers.go:183: helpers.go:178 (*GenericReconciler).Reconcile calls setWith",
 	})
 }

@@ -88,9 +88,9 @@ func TestCrossPackage(t *testing.T) {
 func TestHelperCalledWithLoadedPods(t *testing.T) {
 	results := analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(), "objectupdate/listed")
 	relatedtest.Check(t, results, []string{
-		"listed.go:53: listed.go:67 (*RunnerReconciler).Reconcile calls func literal",
+		"listed.go:53: listed.go:67 (*RunnerReconciler).Reconcile calls a function literal in (*RunnerReconciler).Reconcile",
 		"listed.go:162: listed.go:142 (*MethodReconciler).Reconcile calls (*MethodReconciler).adopt",
-		"listed.go:175: listed.go:183 (*ChangedFirstReconciler).Reconcile calls func literal",
+		"listed.go:175: listed.go:183 (*ChangedFirstReconciler).Reconcile calls a function literal in (*ChangedFirstReconciler).Reconcile",
 	})
 	checkFixedCompiles(t, "objectupdate/listed")
 }

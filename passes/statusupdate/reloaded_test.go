@@ -22,7 +22,7 @@ func TestSnapshotAfterReloads(t *testing.T) {
 	// The reconcile paths, related information.
 	relatedtest.Check(t, results, []string{
 		"reloaded.go:81: reloaded.go:380 (*R).Reconcile calls (*R).Deferred",
-		"reloaded.go:81: reloaded.go:77 (*R).Deferred calls func literal",
+		"reloaded.go:81: reloaded.go:77 (*R).Deferred calls a function literal in (*R).Deferred",
 		"reloaded.go:106: reloaded.go:381 (*R).Reconcile calls (*R).Plain",
 	})
 }

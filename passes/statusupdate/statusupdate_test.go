@@ -53,7 +53,7 @@ func TestPaths(t *testing.T) {
 	results := analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/paths", "statusupdate/ownifaces")
 	// The reconcile paths, related information.
 	relatedtest.Check(t, results, []string{
-		"paths.go:35: paths.go:37 (*R).Reconcile calls func literal",
+		"paths.go:35: paths.go:37 (*R).Reconcile calls a function literal in (*R).Reconcile",
 		"paths.go:52: paths.go:31 (*R).Reconcile calls (*R).markReady",
 		"paths.go:57: paths.go:44 (*R).Reconcile calls updateAny",
 		"paths.go:67: paths.go:30 (*R).Reconcile calls (*updater).set",
@@ -127,7 +127,7 @@ func TestFreshAcrossPackages(t *testing.T) {
 	// The reconcile paths, related information.
 	relatedtest.Check(t, results, []string{
 		"freshcaller.go:39: freshcaller.go:39 (*R).Reconcile calls freshhelpers.Write, which updates the status at freshhelpers.go:53",
-		"freshcaller.go:49: freshcaller.go:49 (*Cached).Reconcile calls freshhelpers.UpdateWithRetry → func literal, which updates the status at freshhelpers.go:24",
+		"freshcaller.go:49: freshcaller.go:49 (*Cached).Reconcile calls freshhelpers.UpdateWithRetry → a function literal in freshhelpers.UpdateWithRetry, which updates the status at freshhelpers.go:24",
 		"freshcaller.go:50: freshcaller.go:50 (*Cached).Reconcile calls freshhelpers.Refresh → freshhelpers.refresh, which updates the status at freshhelpers.go:38",
 	})
 }
@@ -181,9 +181,9 @@ func TestConflictRetry(t *testing.T) {
 	results := analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/retried")
 	// The reconcile paths, related information.
 	relatedtest.Check(t, results, []string{
-		"retried.go:26: retried.go:19 (*Reconciler).Reconcile uses func literal",
-		"retried.go:68: retried.go:62 (*Helper).Reconcile uses func literal",
-		"retried.go:68: retried.go:68 func literal calls helpers.SetReady → helpers.update, which updates the status at helpers.go:19",
+		"retried.go:26: retried.go:19 (*Reconciler).Reconcile uses a function literal in (*Reconciler).Reconcile",
+		"retried.go:68: retried.go:62 (*Helper).Reconcile uses a function literal in (*Helper).Reconcile",
+		"retried.go:68: retried.go:68 a function literal in (*Helper).Reconcile calls helpers.SetReady → helpers.update, which updates the status at helpers.go:19",
 	})
 }
 
@@ -226,12 +226,12 @@ func TestLateWrites(t *testing.T) {
 	// The reconcile paths, related information.
 	relatedtest.Check(t, results, []string{
 		"late.go:34: late.go:115 (*R).Reconcile calls (*R).Deferred",
-		"late.go:34: late.go:29 (*R).Deferred calls func literal",
+		"late.go:34: late.go:29 (*R).Deferred calls a function literal in (*R).Deferred",
 		"late.go:51: late.go:118 (*R).Reconcile calls (*R).DeferredCall",
 		"late.go:64: late.go:121 (*R).Reconcile calls (*R).Immediate",
-		"late.go:64: late.go:62 (*R).Immediate calls func literal",
+		"late.go:64: late.go:62 (*R).Immediate calls a function literal in (*R).Immediate",
 		"late.go:79: late.go:124 (*R).Reconcile calls (*R).Retried",
-		"late.go:79: late.go:72 (*R).Retried uses func literal",
+		"late.go:79: late.go:72 (*R).Retried uses a function literal in (*R).Retried",
 	})
 }
 

@@ -296,7 +296,7 @@ func (r *RetryTwice) Reconcile(ctx context.Context, req reconcile.Request) (reco
 	if err := step(); err != nil {
 		return reconcile.Result{}, err
 	}
-	return reconcile.Result{}, set(true) // want `^status of w written a second time in one reconcile \(first write at :293 through func literal\)`
+	return reconcile.Result{}, set(true) // want `^status of w written a second time in one reconcile \(first write at :293 through a function literal in \(\*RetryTwice\)\.Reconcile\)`
 }
 
 // Lookalike writes with something that is not controller-runtime's client.

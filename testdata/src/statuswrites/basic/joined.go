@@ -31,7 +31,7 @@ func (r *Joined) Reconcile(ctx context.Context, req reconcile.Request) (reconcil
 	}
 	wg.Wait()
 	w.Status.Ready = true
-	_ = r.Status().Patch(ctx, &w, client.Merge) // want `^status of w written a second time in one reconcile \(first write at :[0-9]+ through func literal\)`
+	_ = r.Status().Patch(ctx, &w, client.Merge) // want `^status of w written a second time in one reconcile \(first write at :[0-9]+ through a function literal in \(\*Joined\)\.Reconcile\)`
 	return reconcile.Result{}, nil
 }
 
@@ -88,5 +88,5 @@ func (r *GroupGo) Reconcile(ctx context.Context, req reconcile.Request) (reconci
 	var wg sync.WaitGroup
 	wg.Go(func() { _ = r.Status().Update(ctx, w) })
 	wg.Wait()
-	return reconcile.Result{}, r.Status().Update(ctx, w) // want `^status of w written a second time in one reconcile \(first write at :[0-9]+ through func literal\)`
+	return reconcile.Result{}, r.Status().Update(ctx, w) // want `^status of w written a second time in one reconcile \(first write at :[0-9]+ through a function literal in \(\*GroupGo\)\.Reconcile\)`
 }

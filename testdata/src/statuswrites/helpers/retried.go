@@ -12,7 +12,7 @@ import (
 
 // UpdateRetried loads the object by its key and writes its status in a
 // function literal retried on conflict, which captures the key.
-func UpdateRetried(ctx context.Context, c client.Client, key client.ObjectKey, ready bool) error { // want UpdateRetried:`^writes status of the object loaded by the key in argument 2 \(w\) 1 time\(s\): helpers.UpdateRetried → func literal at retried.go:[0-9]+$`
+func UpdateRetried(ctx context.Context, c client.Client, key client.ObjectKey, ready bool) error { // want UpdateRetried:`^writes status of the object loaded by the key in argument 2 \(w\) 1 time\(s\): helpers.UpdateRetried → a function literal in helpers.UpdateRetried at retried.go:[0-9]+$`
 	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
 		w := &api.Widget{}
 		if err := c.Get(ctx, key, w); err != nil {
