@@ -361,6 +361,38 @@ func IsNamed(t types.Type, path, name string) bool {
 	return obj.Name() == name && obj.Pkg() != nil && IsPath(obj.Pkg().Path(), path)
 }
 
+// StructOf returns the struct type t is or points to, or nil.
+func StructOf(t types.Type) *types.Struct {
+	if p, ok := types.Unalias(t).Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, _ := t.Underlying().(*types.Struct)
+	return st
+}
+
+// IsObjectMeta reports whether t is metav1.ObjectMeta or a pointer to it.
+func IsObjectMeta(t types.Type) bool {
+	if p, ok := types.Unalias(t).Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return IsNamed(t, MetaV1Path, "ObjectMeta")
+}
+
+// HasObjectMeta reports whether t is, or points to, a struct with an
+// ObjectMeta field: the type of a Kubernetes object.
+func HasObjectMeta(t types.Type) bool {
+	st := StructOf(t)
+	if st == nil {
+		return false
+	}
+	for i := range st.NumFields() {
+		if IsNamed(st.Field(i).Type(), MetaV1Path, "ObjectMeta") {
+			return true
+		}
+	}
+	return false
+}
+
 // IsError reports whether t is the predeclared error type.
 func IsError(t types.Type) bool {
 	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())

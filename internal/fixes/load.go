@@ -370,15 +370,7 @@ func ErrCheckAfter(info *types.Info, body *ast.BlockStmt, load ast.Stmt) ast.Stm
 	// The errors it assigns: a check of the object itself (if w == nil,
 	// if w.DeletionTimestamp != nil { ... }) is code of the function, which
 	// may change or write the object, not a check that the load failed.
-	assigned := make(map[types.Object]bool)
-	errType := types.Universe.Lookup("error").Type()
-	for _, lhs := range as.Lhs {
-		if id, ok := lhs.(*ast.Ident); ok {
-			if obj := info.ObjectOf(id); obj != nil && types.Identical(obj.Type(), errType) {
-				assigned[obj] = true
-			}
-		}
-	}
+	assigned := AssignedErrors(info, as)
 	var last ast.Stmt
 	for s := ast.Stmt(as); ; {
 		ifs, ok := StmtAfter(body, s).(*ast.IfStmt)
@@ -387,6 +379,20 @@ func ErrCheckAfter(info *types.Info, body *ast.BlockStmt, load ast.Stmt) ast.Stm
 		}
 		last, s = ifs, ifs
 	}
+}
+
+// AssignedErrors returns the variables of type error that as assigns (err
+// in err := r.Get(...)).
+func AssignedErrors(info *types.Info, as *ast.AssignStmt) map[types.Object]bool {
+	assigned := make(map[types.Object]bool)
+	for _, lhs := range as.Lhs {
+		if id, ok := lhs.(*ast.Ident); ok {
+			if obj := info.ObjectOf(id); obj != nil && crmodel.IsError(obj.Type()) {
+				assigned[obj] = true
+			}
+		}
+	}
+	return assigned
 }
 
 // returnsOn reports whether ifs is a check of one of the variables in

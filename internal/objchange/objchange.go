@@ -534,7 +534,7 @@ func (c *Checker) field(acc *access, sel *types.Selection) {
 // to case).
 func mayHoldStatus(sel *types.Selection) bool {
 	recv := sel.Recv()
-	st := StructOf(recv)
+	st := crmodel.StructOf(recv)
 	idx := sel.Index()
 	if st == nil || len(idx) == 0 || idx[0] >= st.NumFields() {
 		return true
@@ -571,7 +571,7 @@ func declaredIn(sel *types.Selection) types.Type {
 	t := sel.Recv()
 	idx := sel.Index()
 	for _, i := range idx[:len(idx)-1] {
-		st := StructOf(t)
+		st := crmodel.StructOf(t)
 		if st == nil || i >= st.NumFields() {
 			return nil
 		}
@@ -581,15 +581,6 @@ func declaredIn(sel *types.Selection) types.Type {
 		t = p.Elem()
 	}
 	return t
-}
-
-// StructOf returns the struct type t is or points to, or nil.
-func StructOf(t types.Type) *types.Struct {
-	if p, ok := types.Unalias(t).Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, _ := t.Underlying().(*types.Struct)
-	return st
 }
 
 // write is an assignment to (or through) an access.

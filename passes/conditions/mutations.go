@@ -452,7 +452,7 @@ func deletionTimestamp(v ssa.Value, obj ssa.Value) bool {
 	switch x := v.(type) {
 	case *ssa.UnOp:
 		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
-			if st, ok := structOf(fa.X.Type()); ok && fa.Field < st.NumFields() && st.Field(fa.Field).Name() == "DeletionTimestamp" {
+			if st := crmodel.StructOf(fa.X.Type()); st != nil && fa.Field < st.NumFields() && st.Field(fa.Field).Name() == "DeletionTimestamp" {
 				return objectOf(fa.X) == obj
 			}
 		}
@@ -880,7 +880,7 @@ func outerField(addr ssa.Value) (string, ssa.Value) {
 	for i := 0; i < 64 && addr != nil; i++ {
 		switch x := addr.(type) {
 		case *ssa.FieldAddr:
-			if st, ok := structOf(x.X.Type()); ok && x.Field < st.NumFields() {
+			if st := crmodel.StructOf(x.X.Type()); st != nil && x.Field < st.NumFields() {
 				name = st.Field(x.Field).Name()
 			}
 			addr = x.X
@@ -912,14 +912,6 @@ func outerField(addr ssa.Value) (string, ssa.Value) {
 	return name, addr
 }
 
-func structOf(t types.Type) (*types.Struct, bool) {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, ok := t.Underlying().(*types.Struct)
-	return st, ok
-}
-
 // fieldName names the field an address selects, from the Status field on
 // (Status.ObservedGeneration), for messages.
 func fieldName(addr ssa.Value) string {
@@ -929,7 +921,7 @@ func fieldName(addr ssa.Value) string {
 		if !ok {
 			break
 		}
-		if st, ok := structOf(fa.X.Type()); ok && fa.Field < st.NumFields() {
+		if st := crmodel.StructOf(fa.X.Type()); st != nil && fa.Field < st.NumFields() {
 			parts = append([]string{st.Field(fa.Field).Name()}, parts...)
 			if st.Field(fa.Field).Name() == "Status" {
 				break

@@ -188,6 +188,6 @@ func isStatusValue(v ssa.Value) bool {
 	if !ok {
 		return false
 	}
-	st, ok := structOf(fa.X.Type())
-	return ok && fa.Field < st.NumFields() && st.Field(fa.Field).Name() == "Status"
+	st := crmodel.StructOf(fa.X.Type())
+	return st != nil && fa.Field < st.NumFields() && st.Field(fa.Field).Name() == "Status"
 }

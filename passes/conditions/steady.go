@@ -359,8 +359,8 @@ func partOf(addr ssa.Value, obj ssa.Value) string {
 // hasStatus reports whether t, or what it points to, is a struct with a
 // Status field: an API object.
 func hasStatus(t types.Type) bool {
-	st, ok := structOf(t)
-	if !ok {
+	st := crmodel.StructOf(t)
+	if st == nil {
 		return false
 	}
 	for i := 0; i < st.NumFields(); i++ {

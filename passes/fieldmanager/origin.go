@@ -250,12 +250,7 @@ func isEmptyString(v constant.Value) bool {
 }
 
 func structOf(t types.Type) (*types.Struct, *types.Named) {
-	n := crmodel.NamedOf(t)
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, _ := t.Underlying().(*types.Struct)
-	return st, n
+	return crmodel.StructOf(t), crmodel.NamedOf(t)
 }
 
 // objectKey names a package-level object as the owned and unowned settings

@@ -133,14 +133,5 @@ func canHoldObject(t types.Type) bool {
 		}
 		return false
 	}
-	st := objchange.StructOf(t)
-	if st == nil {
-		return false
-	}
-	for i := 0; i < st.NumFields(); i++ {
-		if crmodel.IsNamed(st.Field(i).Type(), crmodel.MetaV1Path, "ObjectMeta") {
-			return true
-		}
-	}
-	return false
+	return crmodel.HasObjectMeta(t)
 }

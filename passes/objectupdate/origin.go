@@ -155,13 +155,7 @@ func loadedBranch(info *types.Info, ifs *ast.IfStmt, at *ast.CallExpr) *ast.Bloc
 	if nilID, ok := ast.Unparen(cond.Y).(*ast.Ident); !ok || errVar == nil || info.Uses[nilID] != types.Universe.Lookup("nil") {
 		return nil
 	}
-	assigned := false
-	for _, lhs := range as.Lhs {
-		if id, ok := lhs.(*ast.Ident); ok && info.ObjectOf(id) == errVar {
-			assigned = true
-		}
-	}
-	if !assigned || !types.Identical(errVar.Type(), types.Universe.Lookup("error").Type()) {
+	if !fixes.AssignedErrors(info, as)[errVar] {
 		return nil
 	}
 	branch := ifs.Body

@@ -134,7 +134,7 @@ func (c *checker) callNode(call ssa.CallInstruction) ast.Node {
 	var ce *ast.CallExpr
 	switch call.(type) {
 	case *ssa.Defer, *ssa.Go:
-		ce = c.defers[call.Pos()]
+		ce = c.deferAndGo[call.Pos()]
 	default:
 		ce = c.res.CallExpr(call.Pos())
 	}

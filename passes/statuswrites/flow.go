@@ -416,11 +416,11 @@ func (c *checker) flow(fn *ssa.Function, nilVars []int) *result {
 				}
 				s.pending = nil
 			case *ssa.Go:
-				if _, ok := c.goGroup(fn, instr); ok && !slices.Contains(s.goes, instr) {
+				if _, ok := c.goGroup(instr); ok && !slices.Contains(s.goes, instr) {
 					s.goes = append(s.goes, instr)
 				}
 			case *ssa.Call:
-				for _, g := range c.joinedAt(fn, instr, s) {
+				for _, g := range c.joinedAt(instr, s) {
 					apply(s, c.callContribs(fn, g))
 				}
 				apply(s, c.contribsOf(fn, instr))

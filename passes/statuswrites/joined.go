@@ -28,10 +28,29 @@ import (
 // take a function literal, which counts as called once where it is
 // passed.)
 
-// goGroup returns the WaitGroup, as fn names it, that the goroutine g
-// starts calls Done on: the group its function literal captures, or the
-// one passed to it.
-func (c *checker) goGroup(fn *ssa.Function, g *ssa.Go) (ident, bool) {
+// goGroup returns the WaitGroup, as the function of g names it, that the
+// goroutine g starts calls Done on: the group its function literal
+// captures, or the one passed to it. The flow asks at every pass over g
+// and at every Wait after it: the answer is kept.
+func (c *checker) goGroup(g *ssa.Go) (ident, bool) {
+	if r, ok := c.groups[g]; ok {
+		return r.id, r.ok
+	}
+	id, ok := c.findGroup(g)
+	if c.groups == nil {
+		c.groups = make(map[*ssa.Go]goGroup)
+	}
+	c.groups[g] = goGroup{id, ok}
+	return id, ok
+}
+
+// goGroup is a goroutine's WaitGroup, when it has one.
+type goGroup struct {
+	id ident
+	ok bool
+}
+
+func (c *checker) findGroup(g *ssa.Go) (ident, bool) {
 	common := g.Common()
 	callee := common.StaticCallee()
 	if !c.local(callee) {
@@ -75,7 +94,7 @@ func (c *checker) goGroup(fn *ssa.Function, g *ssa.Go) (ident, bool) {
 
 // joinedAt returns the goroutines pending in s that the call waits for (a
 // WaitGroup's Wait on their group), and takes them out of s.
-func (c *checker) joinedAt(fn *ssa.Function, call *ssa.Call, s *state) []*ssa.Go {
+func (c *checker) joinedAt(call *ssa.Call, s *state) []*ssa.Go {
 	if len(s.goes) == 0 {
 		return nil
 	}
@@ -85,7 +104,7 @@ func (c *checker) joinedAt(fn *ssa.Function, call *ssa.Call, s *state) []*ssa.Go
 	}
 	var out, rest []*ssa.Go
 	for _, g := range s.goes {
-		if id, ok := c.goGroup(fn, g); ok && id == group {
+		if id, ok := c.goGroup(g); ok && id == group {
 			out = append(out, g)
 		} else {
 			rest = append(rest, g)
@@ -98,7 +117,7 @@ func (c *checker) joinedAt(fn *ssa.Function, call *ssa.Call, s *state) []*ssa.Go
 // waitedFor reports whether fn waits, somewhere, for the goroutine g
 // starts: for following the goroutine into the reconcile.
 func (c *checker) waitedFor(fn *ssa.Function, g *ssa.Go) bool {
-	group, ok := c.goGroup(fn, g)
+	group, ok := c.goGroup(g)
 	if !ok {
 		return false
 	}

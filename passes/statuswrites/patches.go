@@ -145,7 +145,7 @@ type namedResult struct {
 // ObjectMeta copied whole from an object's (ObjectMeta: w.ObjectMeta)
 // names that object.
 func (c *checker) literalNamedAs(a *ssa.Alloc) (ident, bool) {
-	if !isObjectPtr(a.Type()) || c.renamed(a) {
+	if !crmodel.HasObjectMeta(a.Type()) || c.renamed(a) {
 		return ident{}, false
 	}
 	var from [2]*ident
@@ -266,7 +266,7 @@ func (c *checker) metaSource(v ssa.Value, slot int) (ident, bool) {
 		}
 		meta = f.X
 	case *ssa.Field:
-		if fieldName(v.X.Type(), v.Field) != metaFields[slot] || !isObjectMeta(v.X.Type()) {
+		if fieldName(v.X.Type(), v.Field) != metaFields[slot] || !crmodel.IsObjectMeta(v.X.Type()) {
 			return ident{}, false
 		}
 		meta = v.X
@@ -280,7 +280,7 @@ func (c *checker) metaSource(v ssa.Value, slot int) (ident, bool) {
 			return ident{base: b, sel: sel}, true
 		}
 		callee := common.StaticCallee()
-		if callee == nil || callee.Name() != getters[slot] || len(common.Args) != 1 || callee.Signature.Recv() == nil || !isObjectMeta(callee.Signature.Recv().Type()) {
+		if callee == nil || callee.Name() != getters[slot] || len(common.Args) != 1 || callee.Signature.Recv() == nil || !crmodel.IsObjectMeta(callee.Signature.Recv().Type()) {
 			return ident{}, false
 		}
 		meta = common.Args[0]
@@ -297,7 +297,7 @@ func (c *checker) metaSource(v ssa.Value, slot int) (ident, bool) {
 		}
 		obj = m.X
 	case *ssa.Field:
-		if !isObjectMeta(fieldType(m.X.Type(), m.Field)) {
+		if !crmodel.IsObjectMeta(fieldType(m.X.Type(), m.Field)) {
 			return ident{}, false
 		}
 		obj = m.X
@@ -316,7 +316,7 @@ var (
 // metaSlot returns 0 for the address of an ObjectMeta's Name, 1 for its
 // Namespace, and -1 otherwise.
 func metaSlot(f *ssa.FieldAddr) int {
-	if !isObjectMeta(f.X.Type()) {
+	if !crmodel.IsObjectMeta(f.X.Type()) {
 		return -1
 	}
 	switch fieldName(f.X.Type(), f.Field) {
@@ -331,42 +331,11 @@ func metaSlot(f *ssa.FieldAddr) int {
 // isObjectMetaField reports whether f is the address of an ObjectMeta
 // field of a struct.
 func isObjectMetaField(f *ssa.FieldAddr) bool {
-	return isObjectMeta(fieldType(f.X.Type(), f.Field))
-}
-
-// isObjectPtr reports whether t points to a struct with an ObjectMeta
-// field: a Kubernetes object.
-func isObjectPtr(t types.Type) bool {
-	st := structOf(t)
-	if st == nil {
-		return false
-	}
-	for i := range st.NumFields() {
-		if isObjectMeta(st.Field(i).Type()) {
-			return true
-		}
-	}
-	return false
-}
-
-func isObjectMeta(t types.Type) bool {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	return crmodel.IsNamed(t, crmodel.MetaV1Path, "ObjectMeta")
-}
-
-// structOf returns the struct type t is or points to.
-func structOf(t types.Type) *types.Struct {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, _ := t.Underlying().(*types.Struct)
-	return st
+	return crmodel.IsObjectMeta(fieldType(f.X.Type(), f.Field))
 }
 
 func fieldType(t types.Type, i int) types.Type {
-	st := structOf(t)
+	st := crmodel.StructOf(t)
 	if st == nil || i >= st.NumFields() {
 		return types.Typ[types.Invalid]
 	}
@@ -374,7 +343,7 @@ func fieldType(t types.Type, i int) types.Type {
 }
 
 func fieldName(t types.Type, i int) string {
-	st := structOf(t)
+	st := crmodel.StructOf(t)
 	if st == nil || i >= st.NumFields() {
 		return ""
 	}

@@ -90,20 +90,22 @@ func (f *WritesStatusOf) String() string {
 }
 
 type checker struct {
-	pass    *analysis.Pass
-	res     *reach.Result
-	writes  map[ssa.Instruction]*reach.Write
-	byPos   map[token.Pos]*reach.Write  // for instances of generic functions
-	defers  map[token.Pos]*ast.CallExpr // the calls of defer and go statements, by keyword
-	infos   map[*ssa.Function]*fnInfo
-	results map[resultKey]*result
-	byName  map[string][]*ssa.Function // methods of the package by name
-	funcs   []*ssa.Function            // the functions written in res's files, in source order
-	files   map[*ssa.Function]*ast.File
-	guard   *crash.Guard // the panics recovered from, reported once
+	pass       *analysis.Pass
+	res        *reach.Result
+	writes     map[ssa.Instruction]*reach.Write
+	byPos      map[token.Pos]*reach.Write  // for instances of generic functions
+	deferAndGo map[token.Pos]*ast.CallExpr // the calls of defer and go statements, by keyword
+	infos      map[*ssa.Function]*fnInfo
+	results    map[resultKey]*result
+	byName     map[string][]*ssa.Function // methods of the package by name
+	funcs      []*ssa.Function            // the functions written in res's files, in source order
+	files      map[*ssa.Function]*ast.File
+	guard      *crash.Guard // the panics recovered from, reported once
 	// elemExprs are the expressions put in containers, by position
 	// (see elemExpr).
 	elemExprs map[token.Pos]ast.Expr
+	// groups are the WaitGroups of the goroutines started (see joined.go).
+	groups map[*ssa.Go]goGroup
 	// named holds, for the package's functions, whether they return an
 	// object named as an argument's (see patches.go); nil while one is
 	// looked at.
@@ -139,14 +141,14 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 // file, for the checks.
 func newChecker(pass *analysis.Pass, res *reach.Result) *checker {
 	c := &checker{
-		pass:    pass,
-		res:     res,
-		guard:   crash.New(pass, Name),
-		writes:  make(map[ssa.Instruction]*reach.Write),
-		byPos:   make(map[token.Pos]*reach.Write),
-		defers:  make(map[token.Pos]*ast.CallExpr),
-		infos:   make(map[*ssa.Function]*fnInfo),
-		results: make(map[resultKey]*result),
+		pass:       pass,
+		res:        res,
+		guard:      crash.New(pass, Name),
+		writes:     make(map[ssa.Instruction]*reach.Write),
+		byPos:      make(map[token.Pos]*reach.Write),
+		deferAndGo: make(map[token.Pos]*ast.CallExpr),
+		infos:      make(map[*ssa.Function]*fnInfo),
+		results:    make(map[resultKey]*result),
 	}
 	for _, w := range res.Writes {
 		// A write through a method value or in a goroutine cannot be
@@ -165,9 +167,9 @@ func newChecker(pass *analysis.Pass, res *reach.Result) *checker {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.DeferStmt:
-				c.defers[n.Defer] = n.Call
+				c.deferAndGo[n.Defer] = n.Call
 			case *ast.GoStmt:
-				c.defers[n.Go] = n.Call
+				c.deferAndGo[n.Go] = n.Call
 			}
 			return true
 		})
