@@ -38,13 +38,18 @@ func Scrape(ctx context.Context, cfg *rest.Config) ([]Sample, error) {
 
 // Parse parses the apiserver_request_total samples of a Prometheus text
 // exposition.
-func Parse(raw []byte) ([]Sample, error) {
+func Parse(raw []byte) ([]Sample, error) { return ParseFamily(raw, "apiserver_request_total") }
+
+// ParseFamily parses the samples of the metric family name (a counter or a
+// gauge, whose label values hold no quotes or escapes) of a Prometheus text
+// exposition.
+func ParseFamily(raw []byte, name string) ([]Sample, error) {
 	var out []Sample
 	sc := bufio.NewScanner(bytes.NewReader(raw))
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	for sc.Scan() {
 		line := sc.Text()
-		rest, ok := strings.CutPrefix(line, "apiserver_request_total{")
+		rest, ok := strings.CutPrefix(line, name+"{")
 		if !ok {
 			continue
 		}
@@ -61,8 +66,8 @@ func Parse(raw []byte) ([]Sample, error) {
 	return out, sc.Err()
 }
 
-// parseLabels parses name="value",name="value"; the values of this metric
-// hold no quotes or escapes.
+// parseLabels parses name="value",name="value"; the values hold no quotes
+// or escapes.
 func parseLabels(s string) map[string]string {
 	labels := map[string]string{}
 	for s != "" {

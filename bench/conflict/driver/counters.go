@@ -46,7 +46,8 @@ func (c Counts) statusWrites() int64 {
 	})
 }
 
-func (c Counts) rows() []Row {
+// Rows lists the counts as rows, sorted.
+func (c Counts) Rows() []Row {
 	var rows []Row
 	for k, v := range c {
 		rows = append(rows, Row{Verb: k.Verb, Resource: k.Resource, Subresource: k.Subresource, Code: k.Code, Reason: k.Reason, Count: v})

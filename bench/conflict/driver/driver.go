@@ -24,9 +24,12 @@ import (
 
 	"github.com/go-logr/logr"
 	"k8s.io/apimachinery/pkg/runtime"
+	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/cache"
 	"sigs.k8s.io/controller-runtime/pkg/config"
+	"sigs.k8s.io/controller-runtime/pkg/log/zap"
+	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 )
 
 // Namespace is where every object of a run lives.
@@ -47,6 +50,22 @@ type Config struct {
 	Steady     time.Duration // the steady-state window
 	SyncPeriod time.Duration // the cache's resync period; 0 keeps controller-runtime's default
 	Timeout    time.Duration // how long to wait for every object to be Ready, per phase
+
+	// Handover runs the operator as two processes of this binary (its
+	// operator mode) under leader election, and kills the leader (SIGKILL)
+	// once the creates of burst HandoverBurst (from 1) are sent; the other
+	// takes over with its own cache.
+	Handover      bool
+	HandoverBurst int
+}
+
+// operatorFlags are the flags of the operator mode of a driver binary,
+// named as in a controller-runtime scaffold's main so that a process of it
+// starts like any operator (StartOperatorProcess).
+type operatorFlags struct {
+	run                     bool
+	metrics, probe, leaseNS string
+	leaderElect             bool
 }
 
 // Main parses the flags, runs the operator that setup registers, prints the
@@ -66,8 +85,61 @@ func Main(addToScheme func(*runtime.Scheme) error, setup func(ctrl.Manager) erro
 	flag.DurationVar(&cfg.Steady, "steady", 20*time.Second, "length of the steady-state window")
 	flag.DurationVar(&cfg.SyncPeriod, "sync-period", 0, "cache resync period (0: controller-runtime's default)")
 	flag.DurationVar(&cfg.Timeout, "timeout", 5*time.Minute, "how long to wait for all objects to be Ready, per phase")
+	flag.BoolVar(&cfg.Handover, "handover", false, "run the operator as two processes under leader election and kill the leader mid-run")
+	flag.IntVar(&cfg.HandoverBurst, "handover-burst", 3, "the burst after whose creates the leader is killed")
+	var op operatorFlags
+	flag.BoolVar(&op.run, "operator", false, "run only the operator, against KUBECONFIG (a process of a hand-over)")
+	flag.StringVar(&op.metrics, "metrics-bind-address", "0", "operator mode: the metrics endpoint")
+	flag.StringVar(&op.probe, "health-probe-bind-address", "0", "operator mode: the health probe endpoint")
+	flag.BoolVar(&op.leaderElect, "leader-elect", false, "operator mode: take part in leader election")
+	flag.StringVar(&op.leaseNS, "leader-election-namespace", Namespace, "operator mode: the lease's namespace")
 	flag.Parse()
+	if op.run {
+		if err := runOperator(cfg, op, addToScheme, setup); err != nil {
+			fmt.Fprintln(os.Stderr, "driver operator:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	PrintResult("driver", func(ctx context.Context) (*Result, error) { return Run(ctx, cfg, addToScheme, setup) })
+}
+
+// runOperator is the operator mode: the operator of setup alone, against
+// the API server of KUBECONFIG, until a signal stops it.
+func runOperator(cfg Config, op operatorFlags, addToScheme func(*runtime.Scheme) error, setup func(ctrl.Manager) error) error {
+	ctrl.SetLogger(zap.New())
+	scheme := runtime.NewScheme()
+	if err := clientgoscheme.AddToScheme(scheme); err != nil {
+		return err
+	}
+	if err := addToScheme(scheme); err != nil {
+		return err
+	}
+	restCfg, err := ctrl.GetConfig()
+	if err != nil {
+		return err
+	}
+	restCfg.QPS, restCfg.Burst = -1, 0
+	opts := ctrl.Options{
+		Scheme:                  scheme,
+		Controller:              config.Controller{MaxConcurrentReconciles: cfg.Workers},
+		Metrics:                 metricsserver.Options{BindAddress: op.metrics},
+		HealthProbeBindAddress:  op.probe,
+		LeaderElection:          op.leaderElect,
+		LeaderElectionID:        "widget-operator.bench",
+		LeaderElectionNamespace: op.leaseNS,
+	}
+	if cfg.SyncPeriod > 0 {
+		opts.Cache = cache.Options{SyncPeriod: &cfg.SyncPeriod}
+	}
+	mgr, err := ctrl.NewManager(restCfg, opts)
+	if err != nil {
+		return err
+	}
+	if err := setup(mgr); err != nil {
+		return err
+	}
+	return mgr.Start(ctrl.SetupSignalHandler())
 }
 
 // Run starts the control plane, the operator, the watcher and the load, and
@@ -85,30 +157,43 @@ func Run(ctx context.Context, cfg Config, addToScheme func(*runtime.Scheme) erro
 	res := &Result{Variant: cfg.Variant, Config: cfg, ControlPlaneStartSeconds: cp.StartSeconds}
 	adminCfg, admin := cp.Config, cp.Admin
 
-	// The operator's transport counts every request it sends by verb,
-	// resource, subresource and outcome.
-	counter := NewRequestCounter()
-	opts := ctrl.Options{Controller: config.Controller{MaxConcurrentReconciles: cfg.Workers}}
-	if cfg.SyncPeriod > 0 {
-		opts.Cache = cache.Options{SyncPeriod: &cfg.SyncPeriod}
-	}
-	mgr, err := cp.NewManager("widget-operator", counter, opts)
-	if err != nil {
-		return nil, err
-	}
-	if err := setup(mgr); err != nil {
-		return nil, fmt.Errorf("setting up the operator: %w", err)
-	}
-
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	watch, err := startWatcher(runCtx, adminCfg)
+	var (
+		side    operatorSide
+		mgrDone <-chan error
+		procs   OperatorProcesses
+	)
+	if cfg.Handover {
+		if procs, err = startOperatorProcesses(runCtx, cp, cfg); err != nil {
+			return nil, err
+		}
+		defer procs.Stop()
+		side = procs
+	} else {
+		// The operator's transport counts every request it sends by verb,
+		// resource, subresource and outcome.
+		counter := NewRequestCounter()
+		opts := ctrl.Options{Controller: config.Controller{MaxConcurrentReconciles: cfg.Workers}}
+		if cfg.SyncPeriod > 0 {
+			opts.Cache = cache.Options{SyncPeriod: &cfg.SyncPeriod}
+		}
+		mgr, err := cp.NewManager("widget-operator", counter, opts)
+		if err != nil {
+			return nil, err
+		}
+		if err := setup(mgr); err != nil {
+			return nil, fmt.Errorf("setting up the operator: %w", err)
+		}
+		var synced bool
+		if mgrDone, synced = StartManager(runCtx, mgr); !synced {
+			return nil, fmt.Errorf("the operator's cache did not sync")
+		}
+		side = inProcess{counter}
+	}
+	watch, err := StartWatcher(runCtx, adminCfg, Namespace, exampleKinds...)
 	if err != nil {
 		return nil, err
-	}
-	mgrDone, synced := StartManager(runCtx, mgr)
-	if !synced {
-		return nil, fmt.Errorf("the operator's cache did not sync")
 	}
 
 	load := &loader{c: admin}
@@ -131,8 +216,16 @@ func Run(ctx context.Context, cfg Config, addToScheme func(*runtime.Scheme) erro
 		if err := load.createBurst(runCtx, b*cfg.PerBurst, cfg.PerBurst); err != nil {
 			return nil, fmt.Errorf("burst %d: %w", b+1, err)
 		}
+		if cfg.Handover && b+1 == cfg.HandoverBurst {
+			res.HandoverAtSeconds = time.Since(t0).Seconds()
+			took, err := HandOver(runCtx, procs, cfg.Timeout)
+			if err != nil {
+				return nil, fmt.Errorf("hand-over after burst %d: %w", b+1, err)
+			}
+			res.HandoverSeconds = took.Seconds()
+		}
 	}
-	if err := watch.waitReady(runCtx, total, 1, cfg.Timeout); err != nil {
+	if err := watch.WaitReady(runCtx, total, 1, cfg.Timeout); err != nil {
 		return nil, fmt.Errorf("after the bursts: %w", err)
 	}
 	res.ReadyAfterBurstsSeconds = time.Since(t0).Seconds()
@@ -142,7 +235,7 @@ func Run(ctx context.Context, cfg Config, addToScheme func(*runtime.Scheme) erro
 	if err := load.rollout(runCtx); err != nil {
 		return nil, fmt.Errorf("rollout: %w", err)
 	}
-	if err := watch.waitReady(runCtx, total, 2, cfg.Timeout); err != nil {
+	if err := watch.WaitReady(runCtx, total, 2, cfg.Timeout); err != nil {
 		return nil, fmt.Errorf("after the rollout: %w", err)
 	}
 	res.ReadyAfterRolloutSeconds = time.Since(t1).Seconds()
@@ -150,13 +243,13 @@ func Run(ctx context.Context, cfg Config, addToScheme func(*runtime.Scheme) erro
 	// Phase 3: steady state. Every object is Ready and nothing the operator
 	// manages changes; the interfering writer goes on touching labels and
 	// annotations, as other components of a cluster do all the time.
-	res.SettleSeconds = settle(runCtx, counter, cfg.Settle, cfg.SettleMax).Seconds()
+	res.SettleSeconds = settle(runCtx, side, cfg.Settle, cfg.SettleMax).Seconds()
 	apiBefore, err := ScrapeAPIServer(runCtx, adminCfg, measured)
 	if err != nil {
 		return nil, err
 	}
-	clientBefore := counter.Snapshot()
-	recBefore, err := ReconcileCounts()
+	clientBefore := side.Snapshot()
+	recBefore, err := side.Reconciles(runCtx)
 	if err != nil {
 		return nil, err
 	}
@@ -168,8 +261,8 @@ func Run(ctx context.Context, cfg Config, addToScheme func(*runtime.Scheme) erro
 	if err != nil {
 		return nil, err
 	}
-	clientAfter := counter.Snapshot()
-	recAfter, err := ReconcileCounts()
+	clientAfter := side.Snapshot()
+	recAfter, err := side.Reconciles(runCtx)
 	if err != nil {
 		return nil, err
 	}
@@ -200,26 +293,111 @@ func Run(ctx context.Context, cfg Config, addToScheme func(*runtime.Scheme) erro
 		res.WritesPerReconcile = float64(res.ClientWrites) / float64(res.Reconciles)
 	}
 	res.ReconcilesPerObject = float64(res.Reconciles) / float64(total)
-	res.Regressions, res.RegressionExamples = watch.regressions()
-	res.StatusReverts, res.StatusRevertExamples = watch.reverts()
-	res.ReadyFlaps, res.ReadyFlapExamples = watch.flaps()
-	res.ReadyLatencyBursts = watch.latencies(1, load.times(&load.created))
-	res.ReadyLatencyRollout = watch.latencies(2, load.times(&load.rolledOut))
-	res.APIServerRequests = apiAfter.rows()
-	res.ClientRequests = clientAfter.rows()
+	res.Regressions, res.RegressionExamples = watch.Regressions()
+	res.StatusReverts, res.StatusRevertExamples = watch.Reverts()
+	res.ReadyFlaps, res.ReadyFlapExamples = watch.Flaps()
+	res.ReadyLatencyBursts = watch.Latencies(1, load.times(&load.created))
+	res.ReadyLatencyRollout = watch.Latencies(2, load.times(&load.rolledOut))
+	res.APIServerRequests = apiAfter.Rows()
+	res.ClientRequests = clientAfter.Rows()
 
 	cancel()
-	if err := <-mgrDone; err != nil {
-		return nil, fmt.Errorf("the operator stopped: %w", err)
+	if mgrDone != nil {
+		if err := <-mgrDone; err != nil {
+			return nil, fmt.Errorf("the operator stopped: %w", err)
+		}
 	}
 	return res, nil
+}
+
+// operatorSide is how a run sees the operator it measures: the requests it
+// sent and the reconciles it ran.
+type operatorSide interface {
+	Snapshot() Counts
+	Reconciles(ctx context.Context) (Reconciles, error)
+}
+
+// inProcess is an operator run in this process, its transport counted.
+type inProcess struct{ counter *RequestCounter }
+
+func (o inProcess) Snapshot() Counts { return o.counter.Snapshot() }
+func (o inProcess) Reconciles(context.Context) (Reconciles, error) {
+	return ReconcileCounts()
+}
+
+// OperatorProcesses are an operator run as processes: their requests
+// summed, their reconciles those of the processes still running (a killed
+// leader's went with it).
+type OperatorProcesses []*OperatorProcess
+
+func startOperatorProcesses(ctx context.Context, cp *ControlPlane, cfg Config) (OperatorProcesses, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	work, err := os.MkdirTemp("", "driver-handover")
+	if err != nil {
+		return nil, err
+	}
+	args := []string{"-operator", "-workers", fmt.Sprint(cfg.Workers), "-sync-period", cfg.SyncPeriod.String()}
+	var procs OperatorProcesses
+	for i := range 2 {
+		p, err := StartOperatorProcess(ctx, cp.Config, self, args, work, fmt.Sprintf("widget-operator-%d", i), true, Namespace)
+		if err != nil {
+			procs.Stop()
+			return nil, err
+		}
+		procs = append(procs, p)
+	}
+	return procs, nil
+}
+
+// Stop stops every process.
+func (ps OperatorProcesses) Stop() {
+	for _, p := range ps {
+		p.Stop()
+	}
+}
+
+// Snapshot is their requests so far, summed.
+func (ps OperatorProcesses) Snapshot() Counts {
+	sum := Counts{}
+	for _, p := range ps {
+		for k, v := range p.Proxy.Counter.Snapshot() {
+			sum[k] += v
+		}
+	}
+	return sum
+}
+
+// Reconciles sums the reconciles of the processes still running.
+func (ps OperatorProcesses) Reconciles(ctx context.Context) (Reconciles, error) {
+	sum := Reconciles{ByController: map[string]int64{}, ErrorsByController: map[string]int64{}}
+	for _, p := range ps {
+		if p.Exited() {
+			continue
+		}
+		r, err := p.Reconciles(ctx)
+		if err != nil {
+			return sum, err
+		}
+		sum.Total += r.Total
+		sum.Errors += r.Errors
+		for c, n := range r.ByController {
+			sum.ByController[c] += n
+		}
+		for c, n := range r.ErrorsByController {
+			sum.ErrorsByController[c] += n
+		}
+	}
+	return sum, nil
 }
 
 // settle waits until the operator has written no status for quiet, or
 // for max: every object is Ready, but the writes that follow Ready (a
 // condition's reason brought up to date, say) belong to convergence, not to
 // the steady state. An operator that never stops writing waits max.
-func settle(ctx context.Context, c *RequestCounter, quiet, max time.Duration) time.Duration {
+func settle(ctx context.Context, c interface{ Snapshot() Counts }, quiet, max time.Duration) time.Duration {
 	start := time.Now()
 	last, lastChange := c.Snapshot().statusWrites(), time.Now()
 	for time.Since(lastChange) < quiet && time.Since(start) < max && ctx.Err() == nil {
@@ -281,6 +459,9 @@ type Result struct {
 	ReadyFlapExamples []string
 
 	InterferingWrites int64
+
+	HandoverAtSeconds float64 // with Config.Handover: when the leader was killed, from the first create
+	HandoverSeconds   float64 // and from then until the other process led
 
 	APIServerRequests []Row // apiserver_request_total for widgets, gadgets and configmaps at the end
 	ClientRequests    []Row // the operator's requests at the end

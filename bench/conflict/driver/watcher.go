@@ -16,10 +16,11 @@ import (
 	"k8s.io/client-go/rest"
 )
 
-// watcher follows every Widget and Gadget through its own watch, as a user
-// or a dashboard would, and sees each stored state in order: it tells when
-// all are Ready and catches status.observedGeneration going down.
-type watcher struct {
+// Watcher follows every object of some kinds in a namespace through its own
+// watch, as a user or a dashboard would, and sees each stored state in
+// order: it tells when all are Ready and catches the observed generation
+// going down, a status coming back to an earlier value, and Ready flapping.
+type Watcher struct {
 	mu          sync.Mutex
 	objs        map[string]*seen
 	regressed   int
@@ -45,19 +46,81 @@ type seen struct {
 	readyTrue bool // its Ready condition said True at generation
 }
 
-func startWatcher(ctx context.Context, cfg *rest.Config) (*watcher, error) {
+// WatchedKind is a kind the Watcher follows and what Ready means for it.
+type WatchedKind struct {
+	Resource schema.GroupVersionResource
+	Ready    ReadyRule
+}
+
+// ReadyRule reads an object's observed generation and whether it is Ready
+// for its generation.
+type ReadyRule func(u *unstructured.Unstructured) (observed int64, ready bool)
+
+// ObservedGenerationReady is the example operator's rule: Ready when
+// status.observedGeneration and the Ready condition's observedGeneration
+// are the object's generation and the condition is True.
+func ObservedGenerationReady(u *unstructured.Unstructured) (int64, bool) {
+	gen := u.GetGeneration()
+	observed, _, _ := unstructured.NestedInt64(u.Object, "status", "observedGeneration")
+	cond := readyCondition(u)
+	if cond == nil {
+		return observed, false
+	}
+	cg, _, _ := unstructured.NestedInt64(cond, "observedGeneration")
+	return observed, observed == gen && cond["status"] == "True" && cg == gen
+}
+
+// ConditionReady is the rule of a kind whose status has no
+// observedGeneration of its own: the Ready condition's is the observed
+// generation, and the object is Ready when that condition is True and the
+// status field at bound (when given) is set.
+func ConditionReady(bound ...string) ReadyRule {
+	return func(u *unstructured.Unstructured) (int64, bool) {
+		cond := readyCondition(u)
+		if cond == nil {
+			return 0, false
+		}
+		observed, _, _ := unstructured.NestedInt64(cond, "observedGeneration")
+		ready := cond["status"] == "True"
+		if len(bound) > 0 {
+			v, _, _ := unstructured.NestedString(u.Object, append([]string{"status"}, bound...)...)
+			ready = ready && v != ""
+		}
+		return observed, ready
+	}
+}
+
+func readyCondition(u *unstructured.Unstructured) map[string]any {
+	conds, _, _ := unstructured.NestedSlice(u.Object, "status", "conditions")
+	for _, c := range conds {
+		if m, _ := c.(map[string]any); m["type"] == "Ready" {
+			return m
+		}
+	}
+	return nil
+}
+
+// exampleKinds are the example operator's Widgets and Gadgets.
+var exampleKinds = []WatchedKind{
+	{Resource: schema.GroupVersionResource{Group: "demo.example.com", Version: "v1alpha1", Resource: "widgets"}, Ready: ObservedGenerationReady},
+	{Resource: schema.GroupVersionResource{Group: "demo.example.com", Version: "v1alpha1", Resource: "gadgets"}, Ready: ObservedGenerationReady},
+}
+
+// StartWatcher starts following the objects of kinds in namespace until ctx
+// is done.
+func StartWatcher(ctx context.Context, cfg *rest.Config, namespace string, kinds ...WatchedKind) (*Watcher, error) {
 	dc, err := dynamic.NewForConfig(cfg)
 	if err != nil {
 		return nil, err
 	}
-	w := &watcher{objs: map[string]*seen{}}
-	for _, res := range []string{"widgets", "gadgets"} {
-		ri := dc.Resource(schema.GroupVersionResource{Group: "demo.example.com", Version: "v1alpha1", Resource: res}).Namespace(Namespace)
+	w := &Watcher{objs: map[string]*seen{}}
+	for _, k := range kinds {
+		ri := dc.Resource(k.Resource).Namespace(namespace)
 		list, err := ri.List(ctx, metav1.ListOptions{})
 		if err != nil {
 			return nil, err
 		}
-		go w.follow(ctx, ri, res, list.GetResourceVersion())
+		go w.follow(ctx, ri, k, list.GetResourceVersion())
 	}
 	return w, nil
 }
@@ -65,7 +128,7 @@ func startWatcher(ctx context.Context, cfg *rest.Config) (*watcher, error) {
 // follow watches from rv on, starting again from the last event it saw when
 // the API server closes the watch, and from a new list when it says that
 // resourceVersion is too old.
-func (w *watcher) follow(ctx context.Context, ri dynamic.ResourceInterface, res, rv string) {
+func (w *Watcher) follow(ctx context.Context, ri dynamic.ResourceInterface, k WatchedKind, rv string) {
 	for ctx.Err() == nil {
 		if rv == "" {
 			list, err := ri.List(ctx, metav1.ListOptions{})
@@ -74,7 +137,7 @@ func (w *watcher) follow(ctx context.Context, ri dynamic.ResourceInterface, res,
 				continue
 			}
 			for i := range list.Items {
-				w.observe(res, &list.Items[i])
+				w.observe(k, &list.Items[i])
 			}
 			rv = list.GetResourceVersion()
 		}
@@ -94,36 +157,20 @@ func (w *watcher) follow(ctx context.Context, ri dynamic.ResourceInterface, res,
 			}
 			rv = u.GetResourceVersion()
 			if ev.Type == watch.Added || ev.Type == watch.Modified {
-				w.observe(res, u)
+				w.observe(k, u)
 			}
 		}
 		wi.Stop()
 	}
 }
 
-func (w *watcher) observe(res string, u *unstructured.Unstructured) {
-	key := res + "/" + u.GetName()
+func (w *Watcher) observe(k WatchedKind, u *unstructured.Unstructured) {
+	key := k.Resource.Resource + "/" + u.GetName()
 	gen := u.GetGeneration()
-	observed, _, _ := unstructured.NestedInt64(u.Object, "status", "observedGeneration")
-	ready := observed == gen
+	observed, ready := k.Ready(u)
 	conds, _, _ := unstructured.NestedSlice(u.Object, "status", "conditions")
-	found := false
-	for _, c := range conds {
-		m, _ := c.(map[string]any)
-		if m["type"] != "Ready" {
-			continue
-		}
-		found = true
-		cg, _, _ := unstructured.NestedInt64(m, "observedGeneration")
-		ready = ready && m["status"] == "True" && cg == gen
-	}
-	ready = ready && found
-	readyTrue := false // the Ready condition says True, whatever generation it is for
-	for _, c := range conds {
-		if m, _ := c.(map[string]any); m["type"] == "Ready" && m["status"] == "True" {
-			readyTrue = true
-		}
-	}
+	cond := readyCondition(u)
+	readyTrue := cond != nil && cond["status"] == "True" // whatever generation it is for
 
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -177,9 +224,9 @@ func (w *watcher) observe(res string, u *unstructured.Unstructured) {
 	}
 }
 
-// latencies are, for each object in since, how long after that time it was
+// Latencies are, for each object in since, how long after that time it was
 // first seen Ready for generation gen.
-func (w *watcher) latencies(gen int64, since map[string]time.Time) Latency {
+func (w *Watcher) Latencies(gen int64, since map[string]time.Time) Latency {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	type obs struct {
@@ -209,11 +256,11 @@ type Latency struct {
 	Slowest       string
 }
 
-// waitReady waits until n objects are Ready for a generation of at least gen.
-func (w *watcher) waitReady(ctx context.Context, n int, gen int64, timeout time.Duration) error {
+// WaitReady waits until n objects are Ready for a generation of at least gen.
+func (w *Watcher) WaitReady(ctx context.Context, n int, gen int64, timeout time.Duration) error {
 	deadline := time.Now().Add(timeout)
 	for {
-		ready := w.readyCount(gen)
+		ready := w.ReadyCount(gen)
 		if ready >= n {
 			return nil
 		}
@@ -228,7 +275,8 @@ func (w *watcher) waitReady(ctx context.Context, n int, gen int64, timeout time.
 	}
 }
 
-func (w *watcher) readyCount(gen int64) int {
+// ReadyCount is how many objects are Ready for a generation of at least gen.
+func (w *Watcher) ReadyCount(gen int64) int {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	n := 0
@@ -240,19 +288,24 @@ func (w *watcher) readyCount(gen int64) int {
 	return n
 }
 
-func (w *watcher) regressions() (int, []string) {
+// Regressions is how many times an observed generation went down, with examples.
+func (w *Watcher) Regressions() (int, []string) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.regressed, append([]string(nil), w.regExamples...)
 }
 
-func (w *watcher) flaps() (int, []string) {
+// Flaps is how many times a Ready condition went from True to anything else
+// without a new generation, with examples.
+func (w *Watcher) Flaps() (int, []string) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.flapped, append([]string(nil), w.flapExample...)
 }
 
-func (w *watcher) reverts() (int, []string) {
+// Reverts is how many times a status came back, at one generation, to a
+// value a later write had replaced (A, B, A), with examples.
+func (w *Watcher) Reverts() (int, []string) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.reverted, append([]string(nil), w.revExamples...)

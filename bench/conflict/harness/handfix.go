@@ -7,9 +7,10 @@ import (
 	"strings"
 )
 
-// edit replaces one exact piece of a file of the example.
-type edit struct {
-	file, old, new string
+// Edit replaces one exact piece of a file of a copied module: a change made
+// by hand, not by a tool.
+type Edit struct {
+	File, Old, New string
 }
 
 // handFixes fix, after statuslint -fix, the three statusupdate findings that
@@ -22,7 +23,7 @@ type edit struct {
 // already (it learned the Gadget's deferred write); Prepare then checks that
 // no statusupdate finding is left, so a change to the example or to what
 // -fix writes stops the harness instead of measuring something else.
-var handFixes = []edit{
+var handFixes = []Edit{
 	{"internal/controller/widget_controller.go",
 		"return ctrl.Result{}, r.markReady(ctx, &widget)",
 		"return ctrl.Result{}, r.markReady(ctx, &widget, base)"},
@@ -47,21 +48,25 @@ var handFixes = []edit{
 }
 
 // applyHandFixes applies handFixes to the copy of the example in dir.
-func applyHandFixes(dir string) error {
-	for _, e := range handFixes {
-		path := filepath.Join(dir, filepath.FromSlash(e.file))
+func applyHandFixes(dir string) error { return ApplyEdits(dir, handFixes, true) }
+
+// ApplyEdits applies edits to the module copied in dir, in order. Each old
+// text must be there once; with skipMissing, an edit whose text is not
+// there is skipped.
+func ApplyEdits(dir string, edits []Edit, skipMissing bool) error {
+	for _, e := range edits {
+		path := filepath.Join(dir, filepath.FromSlash(e.File))
 		src, err := os.ReadFile(path)
 		if err != nil {
 			return err
 		}
-		switch n := strings.Count(string(src), e.old); n {
-		case 0:
+		switch n := strings.Count(string(src), e.Old); {
+		case n == 0 && skipMissing:
 			continue
-		case 1:
-		default:
-			return fmt.Errorf("hand fix of %s: %q found %d times, want once", e.file, e.old, n)
+		case n != 1:
+			return fmt.Errorf("edit of %s: %q found %d times, want once", e.File, e.Old, n)
 		}
-		if err := os.WriteFile(path, []byte(strings.Replace(string(src), e.old, e.new, 1)), 0o644); err != nil {
+		if err := os.WriteFile(path, []byte(strings.Replace(string(src), e.Old, e.New, 1)), 0o644); err != nil {
 			return err
 		}
 	}

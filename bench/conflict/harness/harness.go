@@ -54,6 +54,10 @@ type Load struct {
 	BurstGap, Settle, Steady  time.Duration
 	SettleMax                 time.Duration
 	Timeout                   time.Duration
+
+	// Handover runs the operator as two processes under leader election
+	// and kills the leader after the third burst's creates (driver.Config).
+	Handover bool
 }
 
 // Quick is the size the test runs. Its steady window waits for 3 s
@@ -66,6 +70,10 @@ var Quick = Load{Bursts: 2, PerBurst: 60, Workers: 60, Interfere: 20, BurstGap: 
 // not, so that every variant is measured the same way.
 var Large = Load{Bursts: 5, PerBurst: 300, Workers: 200, Interfere: 40, BurstGap: 5 * time.Second, Settle: 10 * time.Second, SettleMax: 10 * time.Second, Steady: 60 * time.Second, Timeout: 15 * time.Minute}
 
+// HandoverBurst is the burst after whose creates a hand-over kills the
+// leader: the third, or the last when there are fewer.
+func (l Load) HandoverBurst() int { return min(3, l.Bursts) }
+
 // Args are the driver flags for l.
 func (l Load) Args() []string {
 	return []string{
@@ -73,6 +81,7 @@ func (l Load) Args() []string {
 		"-workers", fmt.Sprint(l.Workers), "-interfere", fmt.Sprint(l.Interfere),
 		"-burst-gap", l.BurstGap.String(), "-settle", l.Settle.String(), "-settle-max", l.SettleMax.String(),
 		"-steady", l.Steady.String(), "-timeout", l.Timeout.String(),
+		fmt.Sprintf("-handover=%t", l.Handover), "-handover-burst", fmt.Sprint(l.HandoverBurst()),
 	}
 }
 
@@ -176,22 +185,28 @@ func (h *Harness) Prepare(ctx context.Context, v Variant) (*Prepared, error) {
 	return p, nil
 }
 
-// Fix runs statuslint -fix ./... on the module in dir, with env added to
-// the environment. statuslint exits non-zero while findings remain (those
-// without a fix); that is not an error here: whether it wrote its fixes is
-// for the caller to check.
-func (h *Harness) Fix(ctx context.Context, dir string, env []string) error {
-	if _, err := h.Command(ctx, dir, env, h.statuslint, "-fix", "./..."); err != nil && !isExit(err) {
+// Fix runs statuslint -fix on packages (./... when none are given) of the
+// module in dir, with env added to the environment. statuslint exits
+// non-zero while findings remain (those without a fix); that is not an
+// error here: whether it wrote its fixes is for the caller to check.
+func (h *Harness) Fix(ctx context.Context, dir string, env []string, packages ...string) error {
+	if len(packages) == 0 {
+		packages = []string{"./..."}
+	}
+	if _, err := h.Command(ctx, dir, env, h.statuslint, append([]string{"-fix"}, packages...)...); err != nil && !isExit(err) {
 		return err
 	}
 	return nil
 }
 
-// Findings lists what statuslint reports on the module in dir, with env
-// added to the environment, each as "pass: position: message" (see the
-// function Findings).
-func (h *Harness) Findings(ctx context.Context, dir string, env []string) ([]string, error) {
-	out, err := h.Command(ctx, dir, env, h.statuslint, "-json", "./...")
+// Findings lists what statuslint reports on packages (./... when none are
+// given) of the module in dir, with env added to the environment, each as
+// "pass: position: message" (see the function Findings).
+func (h *Harness) Findings(ctx context.Context, dir string, env []string, packages ...string) ([]string, error) {
+	if len(packages) == 0 {
+		packages = []string{"./..."}
+	}
+	out, err := h.Command(ctx, dir, env, h.statuslint, append([]string{"-json"}, packages...)...)
 	if err != nil && !isExit(err) {
 		return nil, err
 	}

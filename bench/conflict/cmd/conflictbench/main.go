@@ -30,6 +30,7 @@ func main() {
 	results := flag.String("results", "RESULTS.md", "where to write the table, - for stdout only")
 	jsonOut := flag.String("json", "", "also write the full results as JSON to this file")
 	runs := flag.Int("runs", 1, "rounds of the three variants")
+	handover := flag.Bool("handover", false, "run the operator as two processes under leader election and kill the leader after the third burst (default -results: RESULTS-handover.md)")
 	flag.Parse()
 
 	load := harness.Large
@@ -40,6 +41,12 @@ func main() {
 	default:
 		fmt.Fprintf(os.Stderr, "conflictbench: -size %q: want quick or large\n", *size)
 		os.Exit(2)
+	}
+	if *handover {
+		load.Handover = true
+		if !flagSet("results") {
+			*results = "RESULTS-handover.md"
+		}
 	}
 	if err := run(*size, *runs, load, *results, *jsonOut); err != nil {
 		fmt.Fprintln(os.Stderr, "conflictbench:", err)
@@ -151,12 +158,22 @@ func checkout(root string) string {
 	return s
 }
 
+// flagSet reports whether the flag name was given on the command line.
+func flagSet(name string) bool {
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
 func report(size string, runs int, load harness.Load, res []*driver.Result, findings map[string][]string, servers, commit string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Conflict harness: the example operator on a real kube-apiserver and etcd\n\n")
 	cmdline := "go run ./cmd/conflictbench -size " + size
 	if runs > 1 {
 		cmdline += fmt.Sprint(" -runs ", runs)
+	}
+	if load.Handover {
+		cmdline += " -handover"
 	}
 	fmt.Fprintf(&b, "Command, from bench/conflict: `%s`\n\n", cmdline)
 	fmt.Fprintf(&b, "Run %s on %d CPUs, %s, %s/%s, against %s built from source by build-servers.sh. ",
@@ -165,6 +182,9 @@ func report(size string, runs int, load harness.Load, res []*driver.Result, find
 		"an interfering writer at %g writes/s (labels and annotations of the objects, annotations of their ConfigMaps) from the first burst to the end; "+
 		"then a spec change of every object (a new generation); then, once all are Ready again and the operator has written no status for %s (or after %s), a steady-state window of %s.\n\n",
 		load.Bursts*load.PerBurst, load.Bursts, load.PerBurst, load.BurstGap, load.Workers, load.Interfere, load.Settle, load.SettleMax, load.Steady)
+	if load.Handover {
+		fmt.Fprintf(&b, "The operator runs as two processes under leader election (each its own cache); the leader is killed (SIGKILL) once the creates of burst %d are sent, and the other takes over.\n\n", load.HandoverBurst())
+	}
 	fmt.Fprintf(&b, "statuslint was built from %s.\n\n", commit)
 	b.WriteString(harness.Table(sortByVariant(res, len(harness.Variants))))
 	b.WriteString("\n")
@@ -172,6 +192,12 @@ func report(size string, runs int, load harness.Load, res []*driver.Result, find
 		fmt.Fprintf(&b, "- **%s**: %s; statuslint findings left: %d\n", v.Name, v.Note, len(findings[v.Name]))
 		for _, f := range findings[v.Name] {
 			fmt.Fprintf(&b, "  - `%s`\n", f)
+		}
+	}
+	if load.Handover {
+		b.WriteString("\nHand-overs:\n\n")
+		for _, r := range sortByVariant(res, len(harness.Variants)) {
+			fmt.Fprintf(&b, "- %s: leader killed %.1f s after the first create; the other led %.1f s later\n", r.Variant, r.HandoverAtSeconds, r.HandoverSeconds)
 		}
 	}
 	if runs == 1 {
