@@ -20,6 +20,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -204,10 +205,12 @@ const maxDepth = 3
 // call). When call is in a loop that does not hold start, the rest of the
 // loop runs before its next pass, so the region runs to the loop's end.
 // Function literals of body that capture v count wherever they are: they
-// may be called in between.
-func (c *Checker) Between(body *ast.BlockStmt, path []ast.Node, start token.Pos, call *ast.CallExpr, skip ast.Node, v *types.Var) Effect {
+// may be called in between. The statements in dead are left out too: the
+// caller knows that v holds no object after them (objectupdate's branches
+// that end by setting v to nil), so nothing they do reaches the call.
+func (c *Checker) Between(body *ast.BlockStmt, path []ast.Node, start token.Pos, call *ast.CallExpr, skip ast.Node, v *types.Var, dead ...ast.Node) Effect {
 	end := c.loopEnd(path, body, start, call.End())
-	return c.walk(body, start, end, body.End(), call, skip, v, access{kind: wholeObject})
+	return c.walk(body, start, end, body.End(), call, append([]ast.Node{skip}, dead...), v, access{kind: wholeObject})
 }
 
 // BetweenList is Between for list, a variable holding a list of objects
@@ -219,7 +222,7 @@ func (c *Checker) Between(body *ast.BlockStmt, path []ast.Node, start token.Pos,
 // the finding out.
 func (c *Checker) BetweenList(body *ast.BlockStmt, path []ast.Node, start token.Pos, call *ast.CallExpr, skip ast.Node, list *types.Var) Effect {
 	end := c.loopEnd(path, body, start, call.End())
-	return c.walk(body, start, end, body.End(), call, skip, list, access{kind: wholeList})
+	return c.walk(body, start, end, body.End(), call, []ast.Node{skip}, list, access{kind: wholeList})
 }
 
 // loopEnd returns where a region from start to end, the end of a call
@@ -245,19 +248,20 @@ func (c *Checker) loopEnd(path []ast.Node, body *ast.BlockStmt, start, end token
 // for a question about target, which comes after end: a block that ends in
 // a return and does not hold target never reaches it. Function literals
 // made before end that capture v count, wherever they are (they may be
-// called in the region); those made later cannot run in it.
-func (c *Checker) Region(body *ast.BlockStmt, start, end token.Pos, target ast.Node, v *types.Var) Effect {
-	return c.walk(body, start, end, end, target, nil, v, access{kind: wholeObject})
+// called in the region); those made later cannot run in it. The
+// statements in dead are left out, as in Between.
+func (c *Checker) Region(body *ast.BlockStmt, start, end token.Pos, target ast.Node, v *types.Var, dead ...ast.Node) Effect {
+	return c.walk(body, start, end, end, target, dead, v, access{kind: wholeObject})
 }
 
 // walk classifies the uses of v in body from start to end, and in the
-// function literals of body made before litEnd, leaving out skip and the
-// blocks that return before reaching target.
-func (c *Checker) walk(body *ast.BlockStmt, start, end, litEnd token.Pos, target, skip ast.Node, v *types.Var, root access) Effect {
+// function literals of body made before litEnd, leaving out the nodes of
+// skip and the blocks that return before reaching target.
+func (c *Checker) walk(body *ast.BlockStmt, start, end, litEnd token.Pos, target ast.Node, skip []ast.Node, v *types.Var, root access) Effect {
 	w := &walker{c: c, v: v, root: root, aliases: make(map[*types.Var]Area)}
 	WalkStack(body, func(n ast.Node, stack []ast.Node) bool {
-		if n == skip {
-			return false // the object handed to the call itself
+		if slices.Contains(skip, n) {
+			return false // the object handed to the call itself, or dead code
 		}
 		if returnsBefore(n, stack, target) {
 			return false

@@ -68,7 +68,7 @@ func (c *checker) fromCallers(fnNode ast.Node, path []ast.Node, body *ast.BlockS
 	if o.eff.Blocked != "" {
 		return origin{}, false
 	}
-	changer := ""
+	changer, mayBeNil := "", false
 	for _, site := range calls {
 		if idx >= len(site.call.Args) {
 			return origin{}, false
@@ -92,11 +92,12 @@ func (c *checker) fromCallers(fnNode ast.Node, path []ast.Node, body *ast.BlockS
 			return origin{}, false
 		}
 		o.eff.Merge(from.eff)
+		mayBeNil = mayBeNil || from.mayBeNil
 		if changer == "" && !unchanged(from.eff) {
 			changer = enclosingName(c.info, cpath)
 		}
 	}
-	o.base = base{v: v, addr: addr, changer: changer}
+	o.base = base{v: v, addr: addr, changer: changer, mayBeNil: mayBeNil}
 	if changer == "" {
 		// Every call hands over the object as loaded: so is the
 		// parameter where the helper starts.

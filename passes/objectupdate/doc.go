@@ -25,8 +25,11 @@
 // count too), or is a parameter of a helper every call of which is in
 // sight (an unexported function only called, or a function literal bound
 // to a local only called) and hands over such an object (the changes in
-// the callers count too), and every change made to it between the load
-// and the Update is one of:
+// the callers count too). A path that sets the object's variable to nil
+// after the load (dropped when not found) carries no object and does not
+// count, whether or not a nil check guards the Update; what the if
+// statement that loads the object does to it in its branches counts. And
+// every change made to it between the load and the Update is one of:
 //
 //   - its labels or annotations: a write into the map (obj.Labels[k] = v,
 //     delete), a new map (obj.Labels = m, SetLabels, SetAnnotations),
@@ -50,7 +53,8 @@
 // controller-runtime, an interface method, a function value),
 // or stored where its changes are not followed; an object not loaded in
 // the function (a field, a list the reconcile did not List, an object a
-// caller made, a helper called in a goroutine); an object made with
+// caller made, an object made here on some paths, a helper called in a
+// goroutine); an object made with
 // Create, or last written with Update or Patch, in the same function; a
 // change to finalizers (the Update's optimistic lock is what keeps a
 // finalizer change safe; see the page); a change to owner references of a
@@ -85,9 +89,11 @@
 // to it is taken or where the range's body starts; for a helper's
 // parameter, where the helper starts when every call hands the object over
 // as loaded. No fix is offered, and the message says why, for options that
-// are not patch options, an object without DeepCopy, owner references with
-// a controller-runtime older than StrategicMergeFrom, a parameter a caller
-// changes before the call, or an item updated as &list.Items[i].
+// are not patch options, an object without DeepCopy (or, where it may be
+// nil, without a typed DeepCopy), owner references with a
+// controller-runtime older than StrategicMergeFrom, a parameter a caller
+// changes before the call, an object the loading if statement changes, or
+// an item updated as &list.Items[i].
 //
 // Settings: -objectupdate.tests (also check _test.go files). The reconcile
 // roots are those of the shared analysis, extended by -statusupdate.roots.

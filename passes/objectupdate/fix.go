@@ -84,6 +84,11 @@ func (c *checker) suggestFix(file *ast.File, body *ast.BlockStmt, call *ast.Call
 	switch {
 	case b.expr != "":
 	case b.after != nil || b.start != nil:
+		if b.mayBeNil && !typedDeepCopy(pass.Pkg, b.v, b.addr) {
+			// A generated DeepCopy returns nil for nil; DeepCopyObject
+			// through an interface, or asserted to client.Object, panics.
+			return nil, b.v.Name() + " is set to nil on some paths and has no typed DeepCopy (which returns nil for nil): a DeepCopyObject copy where it may be nil would panic"
+		}
 		place := b.after
 		if b.get {
 			// After the error check that follows the load, if any: a
@@ -144,4 +149,16 @@ func (c *checker) startOf(block *ast.BlockStmt) ast.Stmt {
 	s := &ast.EmptyStmt{Semicolon: block.Lbrace + 1, Implicit: true}
 	c.starts[block] = s
 	return s
+}
+
+// typedDeepCopy reports whether the object v (&v when addr) has a DeepCopy
+// method returning its own type, which deepcopy-gen writes to return nil
+// for nil.
+func typedDeepCopy(pkg *types.Package, v *types.Var, addr bool) bool {
+	t := v.Type()
+	if addr {
+		t = types.NewPointer(t)
+	}
+	dc := fixes.MethodSig(pkg, t, "DeepCopy")
+	return dc != nil && dc.Params().Len() == 0 && dc.Results().Len() == 1 && types.Identical(dc.Results().At(0).Type(), t)
 }

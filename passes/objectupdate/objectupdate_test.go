@@ -105,6 +105,28 @@ func TestCopiesOfLoadedObjects(t *testing.T) {
 	checkFixedCompiles(t, "objectupdate/copies")
 }
 
+// TestNilPaths covers an object loaded with Get that some paths set to
+// nil afterwards (dropped when not found): those paths carry no object,
+// so it is reported as loaded, in the Update's function and through a
+// helper's callers (a function literal called with the loaded Pod under
+// pod != nil and with one loaded after a Create found it there, as
+// kubernetes-sigs/agent-sandbox's reconcilePod does; a method called
+// without a nil check). The copy goes after the load, or where the helper
+// starts; none where the object may be nil and has no typed DeepCopy.
+// Also what the if statement that loads the object does in its branches,
+// and the shapes that keep the pass quiet: another object on some paths,
+// a branch that can leave with the object before dropping it.
+func TestNilPaths(t *testing.T) {
+	results := analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(), "objectupdate/nilpath")
+	relatedtest.Check(t, results, []string{
+		"nilpath.go:80: nilpath.go:36 (*SandboxReconciler).Reconcile calls (*SandboxReconciler).reconcilePod",
+		"nilpath.go:80: nilpath.go:88 (*SandboxReconciler).reconcilePod calls a function literal in (*SandboxReconciler).reconcilePod",
+		"nilpath.go:188: nilpath.go:127 (*NilReconciler).Reconcile calls (*NilReconciler).unguarded",
+		"nilpath.go:188: nilpath.go:180 (*NilReconciler).unguarded calls (*NilReconciler).markSeen",
+	})
+	checkFixedCompiles(t, "objectupdate/nilpath")
+}
+
 // checkFixedCompiles applies every fix of the package as statuslint's -fix
 // does and type-checks the package with the fixed files in place of the
 // originals.

@@ -41,6 +41,10 @@ type base struct {
 	// changer names the caller that changes v, a parameter, after its
 	// load: the copy belongs there, and no fix is offered.
 	changer string
+	// mayBeNil is set when some path sets v to nil before the call
+	// (nilpath.go): a copy after an if statement that sets it, or where
+	// a helper starts, may be of nil, and must be a typed DeepCopy.
+	mayBeNil bool
 }
 
 // sourceOf is originOf, or, for a parameter of the function, what its
@@ -75,9 +79,14 @@ func (c *checker) originOf(file *ast.File, path []ast.Node, body *ast.BlockStmt,
 	// or copied from with pod.DeepCopy()).
 	addr := !isPointer(v.Type())
 	load, loadCall, problem := fixes.LastLoadOrCopy(c.info, c.loadsInto, path, body, v)
+	var dead []ast.Node
+	if problem == fixes.LoadedAgain {
+		// Set to nil on some paths, which carry no object (nilpath.go).
+		load, loadCall, dead = c.loadPastNil(path, body, at, v)
+	}
 	switch {
 	case load != nil && c.isGet(loadCall):
-		b := base{after: load, get: true, v: v, addr: addr}
+		b := base{after: load, get: true, v: v, addr: addr, mayBeNil: len(dead) > 0}
 		if ifs := fixes.IfInitOf(path, load); ifs != nil {
 			// if err := r.Get(ctx, key, pod); err == nil { ... }: the
 			// copy goes first in the branch that runs when it loaded.
@@ -86,8 +95,14 @@ func (c *checker) originOf(file *ast.File, path []ast.Node, body *ast.BlockStmt,
 				return origin{}, false
 			}
 			b = base{start: branch, v: v, addr: addr}
+		} else if _, ok := load.(*ast.IfStmt); ok && !unchanged(c.Region(body, loadCall.End(), load.End(), at, v, dead...)) {
+			// if err := r.Get(ctx, key, pod); ... { pod.Labels[k] = v }:
+			// a copy after the if statement would hold the change.
+			b.noFix = v.Name() + " is changed in the if statement that loads it; copy it there, right after the load, and patch from the copy"
 		}
-		return origin{eff: c.Between(body, path, load.End(), at, arg, v), base: b}, true
+		// From the Get itself: what an if statement that loads it does
+		// in its branches (those that do not return) counts.
+		return origin{eff: c.Between(body, path, loadCall.End(), at, arg, v, dead...), base: b}, true
 	case load != nil:
 		if src := copyInto(c.info, loadCall, v); src != nil {
 			return c.copied(file, path, body, at, arg, v, addr, load, loadCall, src, depth)
@@ -188,7 +203,7 @@ func (c *checker) copied(file *ast.File, path []ast.Node, body *ast.BlockStmt, a
 	case c.unchangedAt(file, path, body, at, src, from.base, depth):
 		o.base = base{expr: exprOf(c.info, src)}
 	case unchanged(from.eff) && inList(body, stmt):
-		o.base = base{after: stmt, v: v, addr: addr}
+		o.base = base{after: stmt, v: v, addr: addr, mayBeNil: from.mayBeNil}
 	default:
 		o.base = from.base
 	}
