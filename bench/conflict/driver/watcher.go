@@ -225,7 +225,9 @@ func (w *Watcher) observe(k WatchedKind, u *unstructured.Unstructured) {
 }
 
 // Latencies are, for each object in since, how long after that time it was
-// first seen Ready for generation gen.
+// first seen Ready for generation gen, or for any generation when gen is 0
+// (an operator may change its objects' spec, as agent-sandbox's claim
+// controller does when it records an adoption).
 func (w *Watcher) Latencies(gen int64, since map[string]time.Time) Latency {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -236,10 +238,19 @@ func (w *Watcher) Latencies(gen int64, since map[string]time.Time) Latency {
 	var all []obs
 	for key, t0 := range since {
 		s := w.objs[key]
-		if s == nil || s.readyAt[gen].IsZero() {
+		if s == nil {
 			continue
 		}
-		all = append(all, obs{key, s.readyAt[gen].Sub(t0)})
+		var at time.Time
+		for g, t := range s.readyAt {
+			if (gen == 0 || g == gen) && (at.IsZero() || t.Before(at)) {
+				at = t
+			}
+		}
+		if at.IsZero() {
+			continue
+		}
+		all = append(all, obs{key, at.Sub(t0)})
 	}
 	if len(all) == 0 {
 		return Latency{}

@@ -76,7 +76,7 @@ type Result struct {
 	APIServer409ClaimStatus int64            // apiserver_request_total code 409 on sandboxclaims/status
 	APIServer409Claims      int64            // code 409 on sandboxclaims itself
 	APIServer409Sandboxes   int64            // code 409 on sandboxes and sandboxes/status
-	APIServer409Pods        int64            // code 409 on pods (the kubelet-like writer patches, so these are the operator's)
+	APIServer409Pods        int64            // code 409 on writes of existing Pods (the kubelet-like writer patches, so these are the operator's)
 	Client409               map[string]int64 // the operator's requests answered 409, by "VERB resource[/subresource] reason"
 	ClientWrites            map[string]int64 // the operator's writes by verb
 	ClientWritesByResource  map[string]int64 // and by "VERB resource[/subresource]"
@@ -193,7 +193,7 @@ func Run(ctx context.Context, op Operator, variant, binary, crds, assets, work s
 	}
 	res.ClaimsReadySeconds = time.Since(start).Seconds()
 	res.Claims = load.Bursts * load.PerBurst
-	res.ClaimLatency = watch.Latencies(1, created)
+	res.ClaimLatency = watch.Latencies(0, created)
 
 	measured := []schema.GroupResource{
 		op.Kinds.claims().GroupResource(), op.Kinds.sandboxes().GroupResource(),
@@ -212,7 +212,9 @@ func Run(ctx context.Context, op Operator, variant, binary, crds, assets, work s
 	res.APIServer409ClaimStatus = api.Count(is409("sandboxclaims", true))
 	res.APIServer409Claims = api.Count(is409("sandboxclaims", false))
 	res.APIServer409Sandboxes = api.Count(is409("sandboxes", true)) + api.Count(is409("sandboxes", false))
-	res.APIServer409Pods = api.Count(func(k driver.RequestKey) bool { return k.Code == "409" && k.Resource == "pods" })
+	res.APIServer409Pods = api.Count(func(k driver.RequestKey) bool {
+		return k.Code == "409" && k.Resource == "pods" && k.Verb != "POST" // a create's 409 is AlreadyExists
+	})
 	res.APIServerRequests = api.Rows()
 
 	client := procs.Snapshot()

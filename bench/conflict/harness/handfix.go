@@ -72,3 +72,32 @@ func ApplyEdits(dir string, edits []Edit, skipMissing bool) error {
 	}
 	return nil
 }
+
+// requeueEdits keep every status Update of the shipped example and, on a
+// conflict, requeue quietly instead of returning the error (or, in the
+// Gadget's deferred write, adding it to the one returned): the alternative
+// to a merge patch proposed in the review of the status-patch change of
+// pulumi-kubernetes-operator (PR #679). The rest of the shipped example,
+// its conditions mistake among it, is kept, so its 409s compare with the
+// shipped variant's and its status reverts and flaps with the fixed ones.
+var requeueEdits = []Edit{
+	{"internal/controller/widget_controller.go",
+		"return ctrl.Result{}, r.markReady(ctx, &widget)",
+		"return requeueOnConflict(r.markReady(ctx, &widget))"},
+	{"internal/controller/widget_controller.go",
+		"return ctrl.Result{}, status.SetReady(ctx, r.Client, &widget)",
+		"return requeueOnConflict(status.SetReady(ctx, r.Client, &widget))"},
+	{"internal/controller/widget_controller.go",
+		"if err := r.Status().Update(ctx, &widget, fieldOwner); err != nil {\n\t\treturn ctrl.Result{}, err\n\t}",
+		"if err := r.Status().Update(ctx, &widget, fieldOwner); err != nil {\n\t\treturn requeueOnConflict(err)\n\t}"},
+	{"internal/controller/widget_controller.go",
+		"// desiredReplicas is the Widget's replica count, 1 when unset.",
+		"// requeueOnConflict requeues quietly when err is a conflict.\n" +
+			"func requeueOnConflict(err error) (ctrl.Result, error) {\n" +
+			"\tif apierrors.IsConflict(err) {\n\t\treturn ctrl.Result{Requeue: true}, nil\n\t}\n" +
+			"\treturn ctrl.Result{}, err\n}\n\n" +
+			"// desiredReplicas is the Widget's replica count, 1 when unset."},
+	{"internal/controller/gadget_controller.go",
+		"if err := r.Status().Update(ctx, &gadget, fieldOwner); err != nil {",
+		"if err := r.Status().Update(ctx, &gadget, fieldOwner); err != nil && !apierrors.IsConflict(err) {"},
+}

@@ -38,14 +38,23 @@ type Variant struct {
 	Note string
 	Fix  bool // statuslint -fix applied
 	Hand bool // the remaining findings fixed by hand (see handFixes)
+
+	// Requeue keeps the shipped status Updates and requeues quietly on a
+	// conflict (requeueEdits).
+	Requeue bool
 }
 
-// Variants are the three the benchmark compares, in table order.
+// Variants are the four the benchmark compares, in table order.
 var Variants = []Variant{
 	{Name: "shipped", Note: "example/ as committed"},
 	{Name: "statuslint -fix", Fix: true, Note: "after `statuslint -fix ./...` of this checkout"},
 	{Name: "fixed by hand", Fix: true, Hand: true, Note: "after -fix, the findings without an automatic fix patched the way their messages say (hand-fixed)"},
+	{Name: "requeue on conflict", Requeue: true, Note: "example/ as committed, its status `Update`s kept, a conflict requeued quietly instead of returned (edited by hand)"},
 }
+
+// TestedVariants are the variants the quick test runs: shipped, -fix and
+// fixed by hand. The requeue variant is measured by conflictbench only.
+var TestedVariants = Variants[:3]
 
 // Load is the size and shape of one run; see driver.Config.
 type Load struct {
@@ -136,6 +145,11 @@ func (h *Harness) Prepare(ctx context.Context, v Variant) (*Prepared, error) {
 	}
 	if v.Hand {
 		if err := applyHandFixes(dir); err != nil {
+			return nil, fmt.Errorf("%s: %w", v.Name, err)
+		}
+	}
+	if v.Requeue {
+		if err := ApplyEdits(dir, requeueEdits, false); err != nil {
 			return nil, fmt.Errorf("%s: %w", v.Name, err)
 		}
 	}

@@ -203,8 +203,9 @@ func report(size string, runs int, load harness.Load, res []*driver.Result, find
 	if runs == 1 {
 		fmt.Fprintf(&b, "\nHeadline: %s\n", harness.Headline(res[0], res[1], res[2]))
 	} else {
-		for i := 0; i+2 < len(res); i += 3 {
-			fmt.Fprintf(&b, "\nHeadline of run %d: %s\n", i/3+1, harness.Headline(res[i], res[i+1], res[i+2]))
+		n := len(harness.Variants)
+		for i := 0; i+n <= len(res); i += n {
+			fmt.Fprintf(&b, "\nHeadline of run %d: %s\n", i/n+1, harness.Headline(res[i], res[i+1], res[i+2]))
 		}
 	}
 	b.WriteString("\nColumns: 409s are counted by the API server (`apiserver_request_total`, code 409, on the status subresource of widgets and gadgets; \"other\" is mostly AlreadyExists on a ConfigMap create from a stale cache) and by the operator's own transport (409 with reason Conflict on a status write). API writes per reconcile are the operator's POST, PUT, PATCH and DELETE requests over its reconciles (controller-runtime's `controller_runtime_reconcile_total`). Steady-state status writes are writes of a Widget or Gadget status during the window, when every object is Ready and only the interfering writer's labels and annotations change. Regressions are times a watcher saw an object's `status.observedGeneration` go down; \"status back to an earlier value\" counts the times it saw an object's whole status come back, at one generation, to a value that a later write had replaced (A, B, A): a write from a stale copy undoing a newer one, or a condition that flapped within a second (lastTransitionTime has whole seconds); Ready flaps count every time an object's Ready condition went from True to anything else without a new generation.\n")

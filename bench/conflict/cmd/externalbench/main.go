@@ -39,6 +39,7 @@ func main() {
 	packages := flag.String("packages", "", "comma-separated packages statuslint fixes and reports on (default: the operator's)")
 	results := flag.String("results", "", "where to write the report, as Markdown (default: stdout only)")
 	jsonOut := flag.String("json", "", "also write the full results as JSON to this file")
+	only := flag.String("variants", "", "comma-separated names of the variants to run (default: all that apply)")
 	flag.Parse()
 
 	ops := map[string]external.Operator{"agent-sandbox": external.AgentSandbox, "claimop": external.ClaimOp}
@@ -77,19 +78,35 @@ func main() {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, op, co, pkgs, load, *runs, *results, *jsonOut); err != nil {
+	variants := external.VariantsFor(op, co)
+	if *only != "" {
+		var keep []external.Variant
+		for _, name := range strings.Split(*only, ",") {
+			found := false
+			for _, v := range variants {
+				if v.Name == name {
+					keep, found = append(keep, v), true
+				}
+			}
+			if !found {
+				fail(fmt.Errorf("-variants: no variant %q for %s", name, op.Name))
+			}
+		}
+		variants = keep
+	}
+	if err := run(ctx, op, co, pkgs, variants, load, *runs, *results, *jsonOut); err != nil {
 		fail(err)
 	}
 }
 
-func run(ctx context.Context, op external.Operator, co external.Checkouts, pkgs external.Packages, load external.Load, runs int, resultsPath, jsonPath string) error {
+func run(ctx context.Context, op external.Operator, co external.Checkouts, pkgs external.Packages, variants []external.Variant, load external.Load, runs int, resultsPath, jsonPath string) error {
 	h, done, err := harness.ForCommand(ctx)
 	if err != nil {
 		return err
 	}
 	defer done()
 	var prepared []*external.Prepared
-	for _, v := range external.VariantsFor(op, co) {
+	for _, v := range variants {
 		p, err := external.Prepare(ctx, h, op, co, pkgs, v, h.Work)
 		if err != nil {
 			return err
