@@ -116,7 +116,7 @@ params:
 			handed[call.Args[i]] = true
 		}
 		for _, call := range calls {
-			site := th.site(call, call.Args[vIdx])
+			site, _ := th.site(call, call.Args[vIdx])
 			if site == nil || site.load == nil {
 				continue params
 			}

@@ -1,6 +1,7 @@
 package fixes
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -49,10 +50,18 @@ type Threading struct {
 	// a call of that function.
 	Synchronous func(lit *ast.FuncLit, path []ast.Node) bool
 	// FailedAt is where the first call that could not be handed a
-	// snapshot was, the caller's own load or parameter missing, since it
-	// was last reset: what a fix that gives up can name.
-	FailedAt token.Pos
-	params   map[*ast.BlockStmt]map[*types.Var]string
+	// snapshot was (the caller's own load or parameter missing, or the
+	// call itself not one that can take it) since it was last reset:
+	// what a fix that gives up can name. FailedWhy says why, naming the
+	// object ("w is not loaded ..."). Arg sets both for its own call too
+	// when nothing further up failed first.
+	FailedAt  token.Pos
+	FailedWhy string
+	// Explain, when set, says why LastLoad found no load of v before the
+	// call at the end of path (the pass's reason, for FailedWhy); unset,
+	// FailedWhy says only that there is none.
+	Explain func(path []ast.Node, body *ast.BlockStmt, v *types.Var) string
+	params  map[*ast.BlockStmt]map[*types.Var]string
 }
 
 // Param returns the edits that give decl a last parameter carrying a
@@ -71,7 +80,7 @@ func (th *Threading) Param(decl *ast.FuncDecl, v *types.Var) ([]analysis.TextEdi
 	if th.params == nil {
 		th.params = make(map[*ast.BlockStmt]map[*types.Var]string)
 	}
-	edits, name := th.param(decl, v, 0)
+	edits, name, _ := th.param(decl, v, 0)
 	return UniqueEdits(edits), name
 }
 
@@ -88,48 +97,78 @@ func (th *Threading) Arg(call *ast.CallExpr, arg ast.Expr, want types.Type) []an
 	if len(call.Args) == 0 {
 		return nil
 	}
-	site := th.site(call, arg)
+	site, why := th.site(call, arg)
 	if site == nil {
+		th.failed(call.Pos(), why)
 		return nil
 	}
-	return UniqueEdits(th.passSnapshot(site, want, 0))
+	edits, why := th.passSnapshot(site, want, 0)
+	if edits == nil {
+		th.failed(call.Pos(), why)
+		return nil
+	}
+	return UniqueEdits(edits)
+}
+
+// failed records the first call that could not be handed a snapshot
+// since FailedAt was last reset, and why.
+func (th *Threading) failed(at token.Pos, why string) {
+	if !th.FailedAt.IsValid() {
+		th.FailedAt, th.FailedWhy = at, why
+	}
 }
 
 // param returns the edits that give decl a last parameter carrying a
 // snapshot of its object parameter v, and every call of decl an argument
 // for it: a copy the caller takes right after it loads the object, or,
 // for a caller that hands on its own parameter, that caller's own new
-// snapshot parameter, threaded the same way. It returns nil when decl or
-// one of its callers does not qualify (see threadSnapshot).
+// snapshot parameter, threaded the same way. It returns nil and why when
+// decl or one of its callers does not qualify (see threadSnapshot); a
+// caller that does not is also recorded (FailedAt).
 //
 // A caller that gains the parameter and also loads the object before a
 // later call (a call of a helper that leaves it written) renews the
 // parameter there, base = w.DeepCopy(), rather than declaring a second
 // snapshot beside it: one name for the snapshot of one object in one
 // function, and never a name declared twice (issue 34).
-func (th *Threading) param(decl *ast.FuncDecl, v *types.Var, depth int) ([]analysis.TextEdit, string) {
+func (th *Threading) param(decl *ast.FuncDecl, v *types.Var, depth int) ([]analysis.TextEdit, string, string) {
 	pass, res, names := th.Pass, th.Res, th.Names
-	if depth >= maxThreadDepth || decl.Body == nil {
-		return nil, ""
+	fname := decl.Name.Name
+	if depth >= maxThreadDepth {
+		return nil, "", fmt.Sprintf("%s is more than %d helpers from the write", fname, maxThreadDepth)
+	}
+	if decl.Body == nil {
+		return nil, "", fname + " has no body"
 	}
 	info := pass.TypesInfo
 	obj, _ := info.Defs[decl.Name].(*types.Func)
 	fn := res.Func(decl)
-	if obj == nil || fn == nil || obj.Exported() || !OnlyCalled(pass, res, obj) || NamedInTests(pass, decl) {
-		return nil, ""
+	switch {
+	case obj == nil || fn == nil:
+		return nil, "", fname + " cannot be followed"
+	case obj.Exported():
+		return nil, "", fname + " is exported"
+	case !OnlyCalled(pass, res, obj):
+		return nil, "", fname + " is used as a value"
+	case NamedInTests(pass, decl):
+		return nil, "", fname + " is named in a _test.go file beside it"
 	}
 	sig := obj.Type().(*types.Signature)
 	if sig.Recv() != nil && (NamedByInterface(pass, obj) || fn.TypeParams().Len() > 0) {
-		return nil, "" // a method of a generic type: left alone
+		// A method of a generic type: left alone.
+		return nil, "", fname + " is a method of a generic type, or one an interface of the package names"
 	}
 	idx := ParamIndex(sig, v)
 	typeExpr := ParamTypeExpr(decl, v)
-	if idx < 0 || typeExpr == nil || Reloads(res.Model, info, decl.Body, v) {
-		return nil, ""
+	if idx < 0 || typeExpr == nil {
+		return nil, "", fname + " cannot be followed"
+	}
+	if Reloads(res.Model, info, decl.Body, v) {
+		return nil, "", fmt.Sprintf("%s reads into %s or assigns it", fname, v.Name())
 	}
 	callers := res.Callers(fn)
 	if len(callers) == 0 {
-		return nil, ""
+		return nil, "", fname + " is never called"
 	}
 	name, ok := names.byParam[v]
 	if !ok {
@@ -156,15 +195,16 @@ func (th *Threading) param(decl *ast.FuncDecl, v *types.Var, depth int) ([]analy
 	for _, c := range callers {
 		sc, ok := c.(*ssa.Call)
 		if !ok || sc.Parent() == fn {
-			return nil, "" // deferred, started with go, or recursive
+			return nil, "", fmt.Sprintf("a call of %s is deferred, started with go, or recursive", fname)
 		}
 		call := res.CallExpr(sc.Pos())
 		if call == nil || idx >= len(call.Args) || (sig.Variadic() && idx >= sig.Params().Len()-1) {
-			return nil, ""
+			return nil, "", fmt.Sprintf("a call of %s cannot be followed", fname)
 		}
-		site := th.site(call, call.Args[idx])
+		site, why := th.site(call, call.Args[idx])
 		if site == nil {
-			return nil, ""
+			th.failed(call.Pos(), why)
+			return nil, "", why
 		}
 		sites = append(sites, site)
 	}
@@ -175,17 +215,15 @@ func (th *Threading) param(decl *ast.FuncDecl, v *types.Var, depth int) ([]analy
 	for _, site := range sites {
 		// A generic helper's parameter has the type the call
 		// instantiates it with.
-		callEdits := th.passSnapshot(site, site.sig.Params().At(idx).Type(), depth)
-		if callEdits == nil && !th.FailedAt.IsValid() {
-			th.FailedAt = site.call.Pos()
-		}
+		callEdits, why := th.passSnapshot(site, site.sig.Params().At(idx).Type(), depth)
 		if callEdits == nil {
-			return nil, ""
+			th.failed(site.call.Pos(), why)
+			return nil, "", why
 		}
 		edits = append(edits, callEdits...)
 	}
 	threaded = true
-	return edits, name
+	return edits, name, ""
 }
 
 // callSite is a call of a helper being threaded: the object variable its
@@ -204,20 +242,25 @@ type callSite struct {
 	load   ast.Stmt
 }
 
-func (th *Threading) site(call *ast.CallExpr, arg ast.Expr) *callSite {
+// site returns the call site of call, whose argument arg is the object,
+// or nil and why not.
+func (th *Threading) site(call *ast.CallExpr, arg ast.Expr) (*callSite, string) {
 	u, addr := ObjectVar(th.Pass.TypesInfo, arg)
+	if u == nil {
+		return nil, types.ExprString(arg) + " is not a local variable"
+	}
 	file := FileOf(th.Pass, call.Pos())
 	sig := CalleeSig(th.Pass.TypesInfo, call)
-	if u == nil || file == nil || sig == nil {
-		return nil
+	if file == nil || sig == nil {
+		return nil, "the call cannot be followed"
 	}
 	if _, ok := SnapshotArg(sig, call, "base"); !ok {
-		return nil
+		return nil, "the call cannot be handed a copy (too few arguments, or xs... handed to a parameter that is not variadic)"
 	}
 	path, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.End())
 	body, params := EnclosingFunc(path)
 	if body == nil {
-		return nil
+		return nil, "the call is not in a function body"
 	}
 	load := th.LastLoad(path, body, u)
 	if load == nil {
@@ -227,12 +270,12 @@ func (th *Threading) site(call *ast.CallExpr, arg ast.Expr) *callSite {
 			path = out
 			body, params = EnclosingFunc(path)
 			if body == nil {
-				return nil
+				return nil, "the call is not in a function body"
 			}
 			load = th.LastLoad(path, body, u)
 		}
 	}
-	return &callSite{call: call, sig: sig, u: u, addr: addr, path: path, body: body, params: params, load: load}
+	return &callSite{call: call, sig: sig, u: u, addr: addr, path: path, body: body, params: params, load: load}, ""
 }
 
 // outOfLiterals returns path from the function literal innermost on it
@@ -267,7 +310,7 @@ func (th *Threading) outOfLiterals(path []ast.Node, u *types.Var) []ast.Node {
 // when the argument is the caller's own object parameter, the caller's
 // snapshot parameter, threaded in turn. want is the helper's parameter
 // type; nil when neither works.
-func (th *Threading) passSnapshot(site *callSite, want types.Type, depth int) []analysis.TextEdit {
+func (th *Threading) passSnapshot(site *callSite, want types.Type, depth int) ([]analysis.TextEdit, string) {
 	pass, res, names := th.Pass, th.Res, th.Names
 	info := pass.TypesInfo
 	u, addr, path, body, params, load := site.u, site.addr, site.path, site.body, site.params, site.load
@@ -277,18 +320,26 @@ func (th *Threading) passSnapshot(site *callSite, want types.Type, depth int) []
 	}
 	if load == nil {
 		// The caller hands on its own parameter: thread through it.
-		if addr || params == nil || u.Pos() < params.Pos() || u.Pos() >= params.End() || !types.AssignableTo(u.Type(), want) {
-			return nil
+		if params == nil || u.Pos() < params.Pos() || u.Pos() >= params.End() {
+			if th.Explain != nil {
+				return nil, th.Explain(path, body, u)
+			}
+			return nil, u.Name() + " is not loaded on every path before the call"
 		}
 		decl := DeclOf(path)
-		if decl == nil {
-			return nil
+		switch {
+		case addr:
+			return nil, fmt.Sprintf("the call hands on &%s, the address of a parameter", u.Name())
+		case !types.AssignableTo(u.Type(), want):
+			return nil, fmt.Sprintf("%s, a parameter, is not of the type the helper takes", u.Name())
+		case decl == nil:
+			return nil, fmt.Sprintf("%s is a parameter of a function literal", u.Name())
 		}
-		edits, name := th.param(decl, u, depth+1)
+		edits, name, why := th.param(decl, u, depth+1)
 		if edits == nil {
-			return nil
+			return nil, fmt.Sprintf("%s is a parameter of %s, which cannot take the copy as a parameter of its own: %s", u.Name(), decl.Name.Name, why)
 		}
-		return append(edits, arg(name))
+		return append(edits, arg(name)), ""
 	}
 	objType := u.Type()
 	if addr {
@@ -296,7 +347,7 @@ func (th *Threading) passSnapshot(site *callSite, want types.Type, depth int) []
 	}
 	dc := MethodSig(pass.Pkg, objType, "DeepCopy")
 	if dc == nil || dc.Params().Len() != 0 || dc.Results().Len() != 1 || !types.AssignableTo(dc.Results().At(0).Type(), want) {
-		return nil
+		return nil, fmt.Sprintf("%s has no DeepCopy that returns the type the helper takes", types.TypeString(objType, types.RelativeTo(pass.Pkg)))
 	}
 	if check := ErrCheckAfter(info, body, load); check != nil {
 		load = check
@@ -312,18 +363,18 @@ func (th *Threading) passSnapshot(site *callSite, want types.Type, depth int) []
 			indent := strings.Repeat("\t", pass.Fset.Position(load.Pos()).Column-1)
 			edits = append(edits, analysis.TextEdit{Pos: load.End(), End: load.End(), NewText: []byte("\n" + indent + name + " = " + u.Name() + ".DeepCopy()")})
 		}
-		return edits
+		return edits, ""
 	}
 	baseName, copyStmt := names.Copy(pass, res.Model, "client", load, u, addr, body, "base")
 	if baseName == "" {
-		return nil
+		return nil, copyStmt // the reason
 	}
 	edits := []analysis.TextEdit{arg(baseName)}
 	if copyStmt != "" {
 		indent := strings.Repeat("\t", pass.Fset.Position(load.Pos()).Column-1)
 		edits = append(edits, analysis.TextEdit{Pos: load.End(), End: load.End(), NewText: []byte("\n" + indent + copyStmt)})
 	}
-	return edits
+	return edits, ""
 }
 
 // copiedAfter returns the identifier of the copy of u that the statement

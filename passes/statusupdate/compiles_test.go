@@ -70,7 +70,9 @@ func TestEveryFixCompiles(t *testing.T) {
 
 // TestSuiteFixesCompile applies the fixes of every pass of the suite
 // (fieldmanager's with a manager name, so it has fixes too) to the
-// threaded cases, as statuslint -fix ./... does, and type-checks them.
+// threaded cases (and traced, whose snapshot goes after a metadata
+// Patch that fieldmanager gives an owner too), as statuslint -fix ./...
+// does, and type-checks them.
 func TestSuiteFixesCompile(t *testing.T) {
 	cfg := &analyzer.Config{}
 	cfg.FieldManager.Name = "widget-controller"
@@ -78,7 +80,7 @@ func TestSuiteFixesCompile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pkgs := []string{"statusupdate/parts", "statusupdate/threaded", "statusupdate/composedthreads", "statusupdate/exportedhelpers"}
+	pkgs := []string{"statusupdate/parts", "statusupdate/threaded", "statusupdate/composedthreads", "statusupdate/exportedhelpers", "statusupdate/traced"}
 	files := fixtest.Run(t, testdata(), as, pkgs...)
 	if len(files) != len(pkgs) {
 		t.Errorf("fixed %d files, want %d", len(files), len(pkgs))

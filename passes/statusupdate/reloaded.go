@@ -37,7 +37,7 @@ func afterReloads(pass *analysis.Pass, m *crmodel.Model, ol *objectLoads, names 
 		return nil, nil, nil, ""
 	}
 	if names.changes == nil {
-		names.changes = objchange.New(pass, m, objchange.Options{Status: true})
+		names.changes = objchange.New(pass, m, objchange.Options{Status: true, Imported: metadataOnly(pass)})
 	}
 	eff := names.changes.Region(body, loadCall.End(), reload.End(), path[0], v)
 	if eff.Blocked != "" {
@@ -45,4 +45,72 @@ func afterReloads(pass *analysis.Pass, m *crmodel.Model, ol *objectLoads, names 
 			eff.Blocked, pass.Fset.Position(eff.At).Line)
 	}
 	return load, loadCall, reload, ""
+}
+
+// metadataOnly answers, for the status question, what a function the
+// pass cannot look into (an interface method, or another package's
+// function) does to an object handed to it as an interface whose methods
+// are all apimachinery's metav1.Object, runtime.Object and
+// schema.ObjectKind methods (metav1.Object, client.Object): through them
+// it reaches the metadata and the type, never the status, so the
+// hand-over changes nothing a status snapshot is for (agent-sandbox's
+// Tracer.StartSpan(ctx, sandbox, ...) between the Get and a metadata
+// Patch). objchange already takes runtime.Object the same way, an event
+// recorder's parameter; neither counts a type assertion back to the
+// object's own type. Any other parameter type (the object's own pointer,
+// the empty interface, an interface with a method of another package)
+// is not answered here, and still rules the snapshot's move out, as do
+// function values. The package's own functions are not answered either:
+// objchange follows their bodies.
+func metadataOnly(pass *analysis.Pass) func(fn *types.Func, idx int) (objchange.ParamChanges, bool) {
+	return func(fn *types.Func, idx int) (objchange.ParamChanges, bool) {
+		if fn == nil || idx < 0 {
+			return objchange.ParamChanges{}, false
+		}
+		sig, _ := fn.Type().(*types.Signature)
+		if sig == nil {
+			return objchange.ParamChanges{}, false
+		}
+		abstract := sig.Recv() != nil && types.IsInterface(sig.Recv().Type())
+		if fn.Pkg() == pass.Pkg && !abstract {
+			return objchange.ParamChanges{}, false
+		}
+		n := sig.Params().Len()
+		var t types.Type
+		switch {
+		case sig.Variadic() && idx >= n-1:
+			if s, ok := sig.Params().At(n - 1).Type().(*types.Slice); ok {
+				t = s.Elem()
+			}
+		case idx < n:
+			t = sig.Params().At(idx).Type()
+		}
+		if t == nil || !metadataInterface(t) {
+			return objchange.ParamChanges{}, false
+		}
+		return objchange.ParamChanges{Index: idx}, true
+	}
+}
+
+// metadataInterface reports whether t is a non-empty interface whose
+// methods all belong to apimachinery's meta/v1, runtime or
+// runtime/schema packages: the accessors of an object's metadata and
+// type.
+func metadataInterface(t types.Type) bool {
+	it, ok := t.Underlying().(*types.Interface)
+	if !ok || it.NumMethods() == 0 {
+		return false
+	}
+	for i := range it.NumMethods() {
+		m := it.Method(i)
+		if m.Pkg() == nil {
+			return false
+		}
+		switch crmodel.Unvendor(m.Pkg().Path()) {
+		case crmodel.MetaV1Path, "k8s.io/apimachinery/pkg/runtime", "k8s.io/apimachinery/pkg/runtime/schema":
+		default:
+			return false
+		}
+	}
+	return true
 }

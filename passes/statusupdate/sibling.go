@@ -869,14 +869,10 @@ func externalFix(pass *analysis.Pass, res *reach.Result, ol *objectLoads, group 
 				return nil, fmt.Sprintf("no suggested fix: the deferred call at %s: %s", at, why)
 			}
 		}
+		th.FailedAt, th.FailedWhy = token.NoPos, ""
 		callEdits := th.Arg(call, arg, want)
 		if callEdits == nil {
-			v, _ := fixes.ObjectVar(pass.TypesInfo, arg)
-			what := "the object"
-			if v != nil {
-				what = v.Name()
-			}
-			return nil, fmt.Sprintf("no suggested fix: at %s, %s is not loaded on every path before the call, or cannot be copied there", at, what)
+			return nil, "no suggested fix: " + notCopied(pass, th, call, "")
 		}
 		fun := calleeName(call)
 		if fun == nil {
@@ -1035,7 +1031,7 @@ func siblingInPackage(pass *analysis.Pass, res *reach.Result, ol *objectLoads, w
 			if fun == nil {
 				return fmt.Sprintf("%s is called at %s in a way the fix cannot rename", fn.Name(), at)
 			}
-			th.FailedAt = token.NoPos
+			th.FailedAt, th.FailedWhy = token.NoPos, ""
 			if callEdits := th.Arg(call, call.Args[idx], sig.Params().At(idx).Type()); callEdits != nil {
 				edits = append(edits, analysis.TextEdit{Pos: fun.Pos(), End: fun.End(), NewText: []byte(sb.name)})
 				edits = append(edits, callEdits...)
@@ -1048,8 +1044,11 @@ func siblingInPackage(pass *analysis.Pass, res *reach.Result, ol *objectLoads, w
 			if caller.Parent() == nil && u != nil && !addr && !res.IsRoot(caller) {
 				up = fixes.ParamIndex(caller.Signature, u)
 			}
-			if up < 0 || c.Common().IsInvoke() || depth+1 >= maxSiblingDepth {
-				return fmt.Sprintf("the object handed to %s at %s is not loaded on every path before the call, or cannot be copied there", fn.Name(), at)
+			if up >= 0 && depth+1 >= maxSiblingDepth {
+				return fmt.Sprintf("the object handed to %s at %s is %s's parameter, more than %d helpers from the write", fn.Name(), at, caller.Name(), maxSiblingDepth)
+			}
+			if up < 0 {
+				return notCopied(pass, th, call, fn.Name())
 			}
 			if moved[caller] {
 				continue
@@ -1057,17 +1056,18 @@ func siblingInPackage(pass *analysis.Pass, res *reach.Result, ol *objectLoads, w
 			if _, plain := c.(*ssa.Call); !plain {
 				return fmt.Sprintf("the call at %s is deferred", at)
 			}
-			threadFailed := th.FailedAt
+			threadFailed, threadWhy := th.FailedAt, th.FailedWhy
 			csb := s.of(caller, up, "", 0)
 			switch {
 			case csb.why != "" && threadFailed.IsValid() && threadFailed != call.Pos():
 				// The caller could gain the parameter but for a call
 				// further up: that call is the reason.
-				return fmt.Sprintf("the object handed on at %s is not loaded on every path before the call, or cannot be copied there", position(pass.Fset, threadFailed))
+				return fmt.Sprintf("the object handed on at %s: %s", position(pass.Fset, threadFailed), threadWhy)
 			case csb.why != "":
 				return fmt.Sprintf("at %s, %s hands on its own parameter and has no sibling: %s", at, caller.Name(), csb.why)
 			case csb.inPlace:
-				return fmt.Sprintf("the object handed to %s at %s is not loaded on every path before the call, or cannot be copied there", fn.Name(), at)
+				th.FailedAt, th.FailedWhy = threadFailed, threadWhy
+				return notCopied(pass, th, call, fn.Name())
 			}
 			if why := move(caller, up, csb, depth+1); why != "" {
 				return why
@@ -1083,6 +1083,28 @@ func siblingInPackage(pass *analysis.Pass, res *reach.Result, ol *objectLoads, w
 		msg += fmt.Sprintf(" (and %s beside the callers that hand it on)", strings.Join(made[1:], ", "))
 	}
 	return &analysis.SuggestedFix{Message: msg, TextEdits: fixes.UniqueEdits(edits)}, ""
+}
+
+// notCopied says where and why th could not hand call, a call of the
+// helper named helper ("" for none), a copy of the object it passes,
+// from what th recorded (fixes.Threading.FailedAt and FailedWhy): at the
+// call, or at a call further up that hands the object on.
+func notCopied(pass *analysis.Pass, th *fixes.Threading, call *ast.CallExpr, helper string) string {
+	why := th.FailedWhy
+	if why == "" {
+		why = "the object is not loaded on every path before the call"
+	}
+	at := position(pass.Fset, call.Pos())
+	further := th.FailedAt.IsValid() && th.FailedAt != call.Pos()
+	switch {
+	case helper == "" && further:
+		return fmt.Sprintf("at %s, %s", position(pass.Fset, th.FailedAt), why)
+	case helper == "":
+		return fmt.Sprintf("at %s, %s", at, why)
+	case further:
+		return fmt.Sprintf("the object handed to %s at %s is handed on from further up, and at %s, %s", helper, at, position(pass.Fset, th.FailedAt), why)
+	}
+	return fmt.Sprintf("the object handed to %s at %s: %s", helper, at, why)
 }
 
 // deferredCopy says why the deferred call cannot be handed a copy taken

@@ -352,3 +352,20 @@ func TestCallbacks(t *testing.T) {
 	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/callbackhelpers")
 	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(t, ""), "statusupdate/callbacks")
 }
+
+// TestHandedAsMetadata covers an object handed, between its Get and a
+// metadata Patch made on some paths, to a function the pass cannot look
+// into (agent-sandbox's Tracer.StartSpan): taken as metav1.Object or
+// client.Object, it reaches only the metadata, and the snapshot goes
+// after the Patch, threaded to the helper or in the reconcile itself;
+// taken as anything else, or by a function of the package that asserts
+// it back to its type, there is no fix, and the message says which
+// hand-over may change the status.
+func TestHandedAsMetadata(t *testing.T) {
+	results := analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(t, ""), "statusupdate/traced")
+	// The reconcile paths, related information.
+	relatedtest.Check(t, results, []string{
+		"traced.go:143: traced.go:123 (*Traced).Reconcile calls (*Traced).updateStatus",
+		"traced.go:196: traced.go:191 (*Marked).Reconcile calls (*Marked).markReady",
+	})
+}

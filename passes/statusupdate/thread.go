@@ -97,6 +97,19 @@ func newThreading(pass *analysis.Pass, res *reach.Result, ol *objectLoads, names
 		}
 		return load
 	}}
+	th.Explain = func(path []ast.Node, body *ast.BlockStmt, u *types.Var) string {
+		_, _, problem := ol.LastLoad(path, body, u)
+		switch problem {
+		case fixes.NotLoadedInLiteral:
+			return u.Name() + " is not loaded in the function literal that makes the call"
+		case fixes.LoadedAgain:
+			// Why the snapshot cannot move past the reloads, when that
+			// is the reason.
+			_, _, _, why := afterReloads(pass, res.Model, ol, names, path, body, u)
+			return u.Name() + " is loaded or assigned again on some paths before the call" + why
+		}
+		return u.Name() + " is not loaded from the API server before the call"
+	}
 	if names.callbacks != nil {
 		th.Synchronous = names.callbacks.synchronous
 	}

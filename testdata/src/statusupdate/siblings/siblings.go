@@ -64,7 +64,7 @@ func (r *NoFix) Reconcile(ctx context.Context, req reconcile.Request) (reconcile
 	siblinghelpers.Disable(ctx, siblinghelpers.Resources{Client: r, Widget: &w}) // want `patch the status in siblinghelpers\.Disable instead \(no suggested fix: Disable is handed the object in siblinghelpers\.Resources\.Widget, a field of a parameter, and does not read it into a variable of its own that it writes`
 	made := &api.Widget{}
 	made.Name = req.Name
-	return reconcile.Result{}, siblinghelpers.MarkDone(ctx, r, made) // want `patch the status in siblinghelpers\.MarkDone instead \(no suggested fix: at siblings\.go:\d+, made is not loaded on every path before the call, or cannot be copied there\)$`
+	return reconcile.Result{}, siblinghelpers.MarkDone(ctx, r, made) // want `patch the status in siblinghelpers\.MarkDone instead \(no suggested fix: at siblings\.go:\d+, made is not loaded from the API server before the call\)$`
 }
 
 // Conditions calls the helpers that take conditions after the object,

@@ -84,7 +84,7 @@ func setBoth(ctx context.Context, c client.Client, w *api.Widget) error {
 
 // Exported may be called from other packages: its signature stays.
 func (r *R) Exported(ctx context.Context, w *api.Widget) error { // want Exported:"leaves parameters 1 written" Exported:"patches from a snapshot as ExportedFrom, parameter 1"
-	return r.Status().Update(ctx, w) // want `\(no suggested fix: w is a parameter, loaded by the caller; snapshot it there and patch with client\.MergeFrom \(the object handed to Exported at threaded\.go:61 is not loaded on every path before the call, or cannot be copied there\)\)$`
+	return r.Status().Update(ctx, w) // want `\(no suggested fix: w is a parameter, loaded by the caller; snapshot it there and patch with client\.MergeFrom \(the object handed to Exported at threaded\.go:61: d is not loaded from the API server before the call\)\)$`
 }
 
 type readier interface {
