@@ -1,0 +1,71 @@
+// Package benchtest runs the tests of the conflict harness (bench/conflict,
+// a nested module) from the root module's test command: it builds the real
+// kube-apiserver and etcd the first time (bench/conflict/build-servers.sh
+// reuses them after that) and runs go test on some of the harness's
+// packages. Each root package that calls it is a package of its own, so
+// that each stays within go test's default timeout.
+package benchtest
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/statuslint/statuslint/internal/testmodule"
+)
+
+// Run runs go test on the packages of bench/conflict that keep accepts
+// (by import path), with the servers' directory as KUBEBUILDER_ASSETS.
+func Run(t *testing.T, keep func(importPath string) bool) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds and starts a kube-apiserver and etcd; not in -short")
+	}
+	root := testmodule.RepoRoot(t)
+	bench := filepath.Join(root, "bench", "conflict")
+
+	build := exec.Command("bash", filepath.Join(bench, "build-servers.sh"))
+	build.Dir = root
+	var stderr bytes.Buffer
+	build.Stderr = &stderr
+	out, err := build.Output()
+	if err != nil {
+		t.Fatalf("building kube-apiserver and etcd: %v\n%s", err, stderr.String())
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	assets := lines[len(lines)-1]
+	if s := strings.TrimSpace(stderr.String()); s != "" {
+		t.Logf("build-servers.sh:\n%s", s)
+	}
+
+	list := exec.Command("go", "list", "./...")
+	list.Dir = bench
+	listed, err := list.Output()
+	if err != nil {
+		t.Fatalf("go list in bench/conflict: %v", err)
+	}
+	var packages []string
+	for _, p := range strings.Fields(string(listed)) {
+		if keep(p) {
+			packages = append(packages, p)
+		}
+	}
+	if len(packages) == 0 {
+		t.Fatal("no package of bench/conflict to test")
+	}
+
+	cmd := exec.Command("go", append([]string{"test", "-count=1", "-v", "-timeout", "60m"}, packages...)...)
+	cmd.Dir = bench
+	cmd.Env = append(os.Environ(), "KUBEBUILDER_ASSETS="+assets)
+	res, err := cmd.CombinedOutput()
+	t.Logf("go test in bench/conflict:\n%s", res)
+	if err != nil {
+		t.Fatalf("go test in bench/conflict: %v", err)
+	}
+}
+
+// ExternalPackage is the import path of the real-operator runner's package.
+const ExternalPackage = "github.com/statuslint/statuslint/bench/conflict/external"
