@@ -135,7 +135,7 @@ func lastLoad(info *types.Info, loadsVar func(*ast.CallExpr, *types.Var) bool, r
 		call    *ast.CallExpr
 		problem = notLoaded
 	)
-	walkBack(path, body, func(n ast.Node, s ast.Stmt) bool {
+	WalkBack(path, body, func(n ast.Node, s ast.Stmt) bool {
 		if s == nil {
 			ifs, ok := n.(*ast.IfStmt)
 			if !inits || !ok || ifs.Init == nil || path[0].Pos() < ifs.Body.Pos() {
@@ -221,12 +221,13 @@ func deepCopied(info *types.Info, s ast.Stmt, v *types.Var) *types.Var {
 	return u
 }
 
-// walkBack calls visit for what runs before path[0] in its function,
+// WalkBack calls visit for what runs before path[0] in its function,
 // walking out from it: each enclosing node (s nil), then the statements
 // before the child in that node's list, nearest first. It stops when visit
 // returns false, at a function literal or declaration, and after body's
-// list. LastLoad and LastLoadBeforeReloads walk the same way.
-func walkBack(path []ast.Node, body *ast.BlockStmt, visit func(n ast.Node, s ast.Stmt) bool) {
+// list. LastLoad, LastLoadBeforeReloads and objectupdate's walk past
+// branches that drop the object walk this way.
+func WalkBack(path []ast.Node, body *ast.BlockStmt, visit func(n ast.Node, s ast.Stmt) bool) {
 	var child ast.Node
 	for _, n := range path {
 		if !visit(n, nil) {

@@ -18,7 +18,7 @@ import (
 // would run again before it), or when a statement loads v both on every
 // path and again on some.
 func LastLoadBeforeReloads(info *types.Info, loadsVar func(*ast.CallExpr, *types.Var) bool, path []ast.Node, body *ast.BlockStmt, v *types.Var) (load ast.Stmt, loadCall *ast.CallExpr, reload ast.Stmt) {
-	walkBack(path, body, func(n ast.Node, s ast.Stmt) bool {
+	WalkBack(path, body, func(n ast.Node, s ast.Stmt) bool {
 		if s == nil {
 			switch n.(type) {
 			case *ast.ForStmt, *ast.RangeStmt:

@@ -52,39 +52,26 @@ func (c *checker) loadPastNil(path []ast.Node, body *ast.BlockStmt, at *ast.Call
 	if len(dead) == 0 {
 		return nil, nil, nil
 	}
-	for _, s := range stmtsBefore(path, body) {
+	fixes.WalkBack(path, body, func(_ ast.Node, s ast.Stmt) bool {
+		if s == nil {
+			return true
+		}
 		if within(s, v.Pos()) {
-			return nil, nil, nil // declared there: v is in scope after s only if s declares it
+			return false // declared there: v is in scope after s only if s declares it
 		}
 		sets := c.setsIn(s, v, at, dead)
 		if len(sets) == 0 {
-			continue
+			return true
 		}
 		if call, ok := sets[0].(*ast.CallExpr); ok && len(sets) == 1 && c.isGet(call) && loadsFirst(s, call) {
-			return s, call, dead
+			load, loadCall = s, call
 		}
+		return false
+	})
+	if load == nil {
 		return nil, nil, nil
 	}
-	return nil, nil, nil
-}
-
-// stmtsBefore returns the statements of body that run before path[0] on
-// its way out: those of each enclosing list before the one that holds it,
-// nearest first, up to body's own.
-func stmtsBefore(path []ast.Node, body *ast.BlockStmt) []ast.Stmt {
-	var out []ast.Stmt
-	for _, n := range path {
-		list := fixes.StmtList(n)
-		for i := len(list) - 1; i >= 0; i-- {
-			if list[i].End() <= path[0].Pos() {
-				out = append(out, list[i])
-			}
-		}
-		if n == body {
-			break
-		}
-	}
-	return out
+	return load, loadCall, dead
 }
 
 // loadsFirst reports whether call runs whenever s does, before the rest

@@ -50,13 +50,10 @@ var PR = Load{WarmPool: 600, Bursts: 5, PerBurst: 300, QPS: 300, Pause: 20 * tim
 var Quick = Load{WarmPool: 30, Bursts: 2, PerBurst: 40, QPS: 40, Pause: 2 * time.Second, Timeout: 4 * time.Minute, Pace: DefaultPace}
 
 // WithHandover is l with two operator processes and the leader killed
-// halfway through the third burst (the second when there are fewer).
+// halfway through the third burst (the last when there are fewer).
 func (l Load) WithHandover() Load {
 	l.Handover = true
 	l.HandoverBurst = min(3, l.Bursts)
-	if l.Bursts >= 2 && l.HandoverBurst == l.Bursts && l.Bursts < 3 {
-		l.HandoverBurst = 2
-	}
 	return l
 }
 
