@@ -18,7 +18,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
 // metadataMode asks go list for the package graph and the compiler's
@@ -68,7 +68,7 @@ type LoadConfig struct {
 // analyzers on the dependencies. For an operator that is a thousand
 // packages of client-go, k8s.io/api and the standard library, and nearly
 // all that time is wasted: a package can export a statuslint fact only if
-// it imports one of [reach.ImportsThatMatter] or a package that carries a
+// it imports one of [reconcilepath.ImportsThatMatter] or a package that carries a
 // fact (reach's mayMatter), so only the packages that import those,
 // directly or through others, can carry one.
 //
@@ -285,7 +285,7 @@ func sortedImports(p *packages.Package) []*packages.Package {
 // sourceSet decides which packages are type-checked from source: the
 // roots, every test variant (they share a path with the package they
 // vary, so they cannot share the export-data map), packages without export
-// data, packages that import one of [reach.ImportsThatMatter] or
+// data, packages that import one of [reconcilepath.ImportsThatMatter] or
 // [crmodel.OptionsPaths] (a config package that builds a manager's
 // options exports fieldmanager's ManagerOptions facts), and,
 // closing upwards, every package that imports one of those.
@@ -304,7 +304,7 @@ func (ld *loader) sourceSet(roots, order []*packages.Package, all bool) map[*pac
 			continue
 		}
 		for path, imp := range p.Imports {
-			if source[imp] || reach.Matters(path) || reach.Matters(imp.PkgPath) || crmodel.IsOptionsPath(path) || crmodel.IsOptionsPath(imp.PkgPath) {
+			if source[imp] || reconcilepath.Matters(path) || reconcilepath.Matters(imp.PkgPath) || crmodel.IsOptionsPath(path) || crmodel.IsOptionsPath(imp.PkgPath) {
 				source[p] = true
 				break
 			}

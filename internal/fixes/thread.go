@@ -17,7 +17,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
 // Threading a snapshot through helpers: a fix for a write inside a helper
@@ -36,7 +36,7 @@ const maxThreadDepth = 3
 // edits, which drivers merge, and compose into one patch from one copy.
 type Threading struct {
 	Pass *analysis.Pass
-	Res  *reach.Result
+	Res  *reconcilepath.Result
 	// LastLoad returns the statement that last loads v before the call
 	// at the end of path, in body, or nil (see LastLoad).
 	LastLoad func(path []ast.Node, body *ast.BlockStmt, v *types.Var) ast.Stmt
@@ -660,7 +660,7 @@ func Reloads(m *crmodel.Model, info *types.Info, body *ast.BlockStmt, v *types.V
 // OnlyCalled reports whether every use of fn in the files res is built
 // from names the callee of a call, so that the package's calls are all its
 // calls (a test's use says nothing about production code).
-func OnlyCalled(pass *analysis.Pass, res *reach.Result, fn *types.Func) bool {
+func OnlyCalled(pass *analysis.Pass, res *reconcilepath.Result, fn *types.Func) bool {
 	callee := make(map[*ast.Ident]bool)
 	var uses []*ast.Ident
 	for _, f := range res.Files {

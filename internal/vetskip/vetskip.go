@@ -14,7 +14,7 @@
 // the package exports plus the facts about methods, fields and types of its
 // dependencies that it re-exports from its direct imports; a package with
 // no facts writes an empty file, and an empty file decodes as an empty fact
-// set. statuslint's facts (reach.WritesStatus and the package fact
+// set. statuslint's facts (reconcilepath.WritesStatus and the package fact
 // hasWriters) are exported only by packages for which reach's mayMatter
 // holds: they import controller-runtime's client or reconcile package, or a
 // direct import carries hasWriters. So a package
@@ -62,21 +62,21 @@ import (
 	"strings"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
 // Triggers are the package paths whose importers may produce statuslint
-// facts: reach.ImportsThatMatter, the list reach's own test reads, plus
+// facts: reconcilepath.ImportsThatMatter, the list reach's own test reads, plus
 // apimachinery's meta package as a margin for the conditions pass, which
 // exports no facts today. A pass that exports facts from other packages
-// must extend reach.ImportsThatMatter (TestFactTypesAreKnown fails until
+// must extend reconcilepath.ImportsThatMatter (TestFactTypesAreKnown fails until
 // the rule is reviewed). The standalone driver (internal/driver) skips by
-// reach.Matters alone: its rule is static, closed over the import graph,
+// reconcilepath.Matters alone: its rule is static, closed over the import graph,
 // and there the margin would take the example from 20 to 303 packages
 // type-checked from source. crmodel.OptionsPaths are there for
 // fieldmanager's ManagerOptions facts, which a config package that
 // imports only the root package exports; the driver allows for them too.
-var Triggers = append(append([]string{crmodel.MetaPath}, reach.ImportsThatMatter...), crmodel.OptionsPaths...)
+var Triggers = append(append([]string{crmodel.MetaPath}, reconcilepath.ImportsThatMatter...), crmodel.OptionsPaths...)
 
 // EnvDisable names the environment variable that, set to a non-empty value
 // other than 0, turns the skip off; the standalone driver's too.

@@ -162,8 +162,8 @@ func TestSkip(t *testing.T) {
 // that adds a fact type must review Triggers, then this list.
 func TestFactTypesAreKnown(t *testing.T) {
 	known := map[string]bool{
-		"github.com/statuslint/statuslint/internal/reach.WritesStatus": true,
-		"github.com/statuslint/statuslint/internal/reach.hasWriters":   true,
+		"github.com/statuslint/statuslint/internal/reconcilepath.WritesStatus": true,
+		"github.com/statuslint/statuslint/internal/reconcilepath.hasWriters":   true,
 		// Exported only by packages that import the client or reconcile
 		// package directly (fieldmanager's mayExport uses reach.Matters).
 		"github.com/statuslint/statuslint/passes/fieldmanager.ParamWrites": true,

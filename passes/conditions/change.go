@@ -13,7 +13,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
 // conditionType returns the constant condition type a SetStatusCondition
@@ -150,7 +150,7 @@ func (c *checker) depends(v ssa.Value, ctype string, depth int, seen map[ssa.Val
 	case *ssa.TypeAssert:
 		return rec(v.X)
 	case *ssa.Parameter:
-		idx := reach.ParamIndex(v)
+		idx := reconcilepath.ParamIndex(v)
 		for _, s := range c.sites[v.Parent()] {
 			common := s.call.Common()
 			if idx >= 0 && idx < len(common.Args) && rec(common.Args[idx]) {
@@ -183,7 +183,7 @@ func (c *checker) passesThrough(call *ssa.Call) bool {
 			return false // the package's own function: see returnsChange
 		}
 	}
-	if obj := reach.CalleeFunc(common); obj != nil {
+	if obj := reconcilepath.CalleeFunc(common); obj != nil {
 		if crmodel.ClassifyConditionFunc(obj) != crmodel.NotConditionFunc || crmodel.IsEqualityFunc(obj) {
 			return false
 		}
@@ -408,7 +408,7 @@ func absenceTest(cond ssa.Value, obj ssa.Value, ctype string) (absent, ok bool) 
 			continue
 		}
 		common := call.Common()
-		fn := reach.CalleeFunc(common)
+		fn := reconcilepath.CalleeFunc(common)
 		if fn == nil || fn.Name() != "FindStatusCondition" || crmodel.ClassifyConditionFunc(fn) != crmodel.CheckCondition || len(common.Args) != 2 {
 			continue
 		}
@@ -466,7 +466,7 @@ func isConditionSlice(t types.Type) bool {
 
 // isChangeSource reports whether call tells changed from unchanged.
 func (c *checker) isChangeSource(call *ssa.Call, ctype string) bool {
-	fn := reach.CalleeFunc(call.Common())
+	fn := reconcilepath.CalleeFunc(call.Common())
 	if fn == nil {
 		return false
 	}

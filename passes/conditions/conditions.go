@@ -15,7 +15,7 @@ import (
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/fixes"
 	"github.com/statuslint/statuslint/internal/ignore"
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
 // Name is the analyzer's name, as users enable, disable and configure it.
@@ -28,7 +28,7 @@ type Config struct {
 }
 
 // New returns the pass configured by cfg, using the shared reachability
-// analysis r (see reach.New).
+// analysis r (see reconcilepath.New).
 func New(cfg *Config, r *analysis.Analyzer) *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:     Name,
@@ -63,7 +63,7 @@ type finding struct {
 	legacy bool // the callee returns nothing
 	ctype  string
 
-	local []*reach.Write // unguarded direct writes in fn itself
+	local []*reconcilepath.Write // unguarded direct writes in fn itself
 	// elsewhere describes the first unguarded write outside fn's own body
 	// (in a callee, a caller, a deferred or concurrent call); "" if none.
 	elsewhere string
@@ -90,7 +90,7 @@ type finding struct {
 func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 	rep := ignore.New(pass, Name)
 	defer rep.Close()
-	res, _ := pass.ResultOf[r].(*reach.Result)
+	res, _ := pass.ResultOf[r].(*reconcilepath.Result)
 	if res == nil || res.Model == nil || res.SSA == nil || len(res.Writes) == 0 {
 		return nil, nil
 	}
@@ -152,7 +152,7 @@ func (c *checker) check(tests bool, fn *ssa.Function, call ssa.CallInstruction) 
 		}
 	}()
 	common := call.Common()
-	obj := reach.CalleeFunc(common)
+	obj := reconcilepath.CalleeFunc(common)
 	if crmodel.ClassifyConditionFunc(obj) != crmodel.SetCondition || len(common.Args) < 1 {
 		return nil
 	}
@@ -200,7 +200,7 @@ func (c *checker) check(tests bool, fn *ssa.Function, call ssa.CallInstruction) 
 		case ev.write != nil:
 			f.local = append(f.local, ev.write)
 		default:
-			name := reach.DisplayName(ev.callee, c.pass.Pkg)
+			name := reconcilepath.DisplayName(ev.callee, c.pass.Pkg)
 			if ev.callee.Parent() != nil {
 				name = "a function literal"
 			}
@@ -281,7 +281,7 @@ func (c *checker) lift(f *finding, fn *ssa.Function, r ssa.Value, depth int) {
 			}
 			if c.unguarded(s.caller, s.call, ev.instr, f.ctype) {
 				note := fmt.Sprintf("the status is written in the caller %s; return the result and write only when a condition changed",
-					reach.DisplayName(s.caller, c.pass.Pkg))
+					reconcilepath.DisplayName(s.caller, c.pass.Pkg))
 				f.setElsewhere(note)
 				f.inCallers = append(f.inCallers, callerNote{s.call, note})
 			}
@@ -294,7 +294,7 @@ func (c *checker) lift(f *finding, fn *ssa.Function, r ssa.Value, depth int) {
 func setsConditions(fn *ssa.Function) bool {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			if call, ok := instr.(ssa.CallInstruction); ok && crmodel.ClassifyConditionFunc(reach.CalleeFunc(call.Common())) == crmodel.SetCondition {
+			if call, ok := instr.(ssa.CallInstruction); ok && crmodel.ClassifyConditionFunc(reconcilepath.CalleeFunc(call.Common())) == crmodel.SetCondition {
 				return true
 			}
 		}
@@ -368,11 +368,11 @@ func (c *checker) steadyRelated(f *finding) []analysis.RelatedInformation {
 		seen[s.call.Pos()] = true
 		callee := "a function literal"
 		if ce := c.callees(s.call); len(ce) == 1 && ce[0].fn.Parent() == nil {
-			callee = reach.DisplayName(ce[0].fn, c.pass.Pkg)
+			callee = reconcilepath.DisplayName(ce[0].fn, c.pass.Pkg)
 		}
 		out = append(out, analysis.RelatedInformation{
 			Pos:     s.call.Pos(),
-			Message: reach.DisplayName(s.caller, c.pass.Pkg) + " calls " + callee + " here with nothing else changing the status: a path the steady state takes",
+			Message: reconcilepath.DisplayName(s.caller, c.pass.Pkg) + " calls " + callee + " here with nothing else changing the status: a path the steady state takes",
 		})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Pos < out[j].Pos })

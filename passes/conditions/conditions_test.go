@@ -8,15 +8,15 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 	"github.com/statuslint/statuslint/internal/relatedtest"
 	"github.com/statuslint/statuslint/passes/conditions"
 )
 
 func newAnalyzer() *analysis.Analyzer {
-	var roots reach.Pattern
+	var roots reconcilepath.Pattern
 	tests := false
-	return conditions.New(&conditions.Config{}, reach.New(&roots, &tests))
+	return conditions.New(&conditions.Config{}, reconcilepath.New(&roots, &tests))
 }
 
 // testdata returns the absolute path of a GOPATH-style tree of stubs and

@@ -8,7 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
 // collectT is an analysistest.Testing that keeps the mismatches instead
@@ -34,9 +34,9 @@ func TestPanicReported(t *testing.T) {
 				}
 			}
 			defer func() { panicHook = nil }()
-			var roots reach.Pattern
+			var roots reconcilepath.Pattern
 			tests := false
-			a := New(&Config{}, reach.New(&roots, &tests))
+			a := New(&Config{}, reconcilepath.New(&roots, &tests))
 			results := analysistest.Run(&collectT{}, dir, a, "conditions/basic")
 			var internal []analysis.Diagnostic
 			findings := 0

@@ -8,7 +8,7 @@ package conditions
 import (
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
 // event is something in a function that writes an object's status: a
@@ -17,9 +17,9 @@ import (
 // parameters or free variables.
 type event struct {
 	instr  ssa.Instruction
-	roots  []ssa.Value   // the objects written, as values of the function
-	write  *reach.Write  // a direct write, or nil
-	callee *ssa.Function // the package function that writes, or nil
+	roots  []ssa.Value          // the objects written, as values of the function
+	write  *reconcilepath.Write // a direct write, or nil
+	callee *ssa.Function        // the package function that writes, or nil
 }
 
 // events returns fn's status-writing events.
@@ -91,12 +91,12 @@ func mapInto(v ssa.Value, call ssa.CallInstruction, mc *ssa.MakeClosure, caller 
 	switch v := v.(type) {
 	case *ssa.Parameter:
 		args := call.Common().Args
-		if i := reach.ParamIndex(v); i >= 0 && i < len(args) {
+		if i := reconcilepath.ParamIndex(v); i >= 0 && i < len(args) {
 			return args[i]
 		}
 	case *ssa.FreeVar:
 		if mc != nil && mc.Parent() == caller {
-			if i := reach.FreeVarIndex(v); i >= 0 && i < len(mc.Bindings) {
+			if i := reconcilepath.FreeVarIndex(v); i >= 0 && i < len(mc.Bindings) {
 				return mc.Bindings[i]
 			}
 		}

@@ -18,7 +18,7 @@ import (
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/fixes"
 	"github.com/statuslint/statuslint/internal/ignore"
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 	"github.com/statuslint/statuslint/internal/textedit"
 )
 
@@ -711,7 +711,7 @@ func declList(file *ast.File, body *ast.BlockStmt, first ast.Stmt, targets []*ta
 }
 
 // writeTarget returns the statement to guard for a write and how.
-func (c *checker) writeTarget(file *ast.File, body *ast.BlockStmt, w *reach.Write) (*target, string) {
+func (c *checker) writeTarget(file *ast.File, body *ast.BlockStmt, w *reconcilepath.Write) (*target, string) {
 	info := c.pass.TypesInfo
 	call := w.Call
 	path, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.End())

@@ -12,20 +12,20 @@ import (
 
 	"github.com/statuslint/statuslint/internal/crash"
 	"github.com/statuslint/statuslint/internal/fixes"
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
 // checker holds the package-wide indexes of one run.
 type checker struct {
 	pass  *analysis.Pass
-	res   *reach.Result
+	res   *reconcilepath.Result
 	guard *crash.Guard       // the panics recovered from, reported once
 	loads *fixes.ObjectLoads // statusupdate's loads, for threading (objectLoads)
 
 	funcs   []*ssa.Function // the package's functions with bodies, closures included
 	inPkg   map[*ssa.Function]bool
-	sites   map[*ssa.Function][]site         // callers of each package function
-	writes  map[*ssa.Function][]*reach.Write // status writes by enclosing function
+	sites   map[*ssa.Function][]site                 // callers of each package function
+	writes  map[*ssa.Function][]*reconcilepath.Write // status writes by enclosing function
 	summ    map[*ssa.Function]map[ssa.Value]bool
 	retsChg map[*ssa.Function]int // 1 computing, 2 yes, 3 no
 
@@ -51,13 +51,13 @@ type callee struct {
 
 const maxDepth = 12
 
-func newChecker(pass *analysis.Pass, res *reach.Result) *checker {
+func newChecker(pass *analysis.Pass, res *reconcilepath.Result) *checker {
 	c := &checker{
 		pass:    pass,
 		res:     res,
 		inPkg:   make(map[*ssa.Function]bool),
 		sites:   make(map[*ssa.Function][]site),
-		writes:  make(map[*ssa.Function][]*reach.Write),
+		writes:  make(map[*ssa.Function][]*reconcilepath.Write),
 		summ:    make(map[*ssa.Function]map[ssa.Value]bool),
 		retsChg: make(map[*ssa.Function]int),
 

@@ -10,7 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
 // A status write after an ignored SetStatusCondition result is redundant
@@ -263,7 +263,7 @@ func (c *checker) createBlocks(fn *ssa.Function) map[*ssa.BasicBlock]bool {
 				continue
 			}
 			common := call.Common()
-			fobj := reach.CalleeFunc(common)
+			fobj := reconcilepath.CalleeFunc(common)
 			if fobj == nil || fobj.Name() != "Create" {
 				continue
 			}
@@ -402,7 +402,7 @@ func errorExits(fn *ssa.Function) map[*ssa.BasicBlock]bool {
 // controller-runtime's client, not its status.
 func (c *checker) objectUpdate(call ssa.CallInstruction) bool {
 	common := call.Common()
-	fobj := reach.CalleeFunc(common)
+	fobj := reconcilepath.CalleeFunc(common)
 	if fobj == nil || (fobj.Name() != "Update" && fobj.Name() != "Patch") {
 		return false
 	}
@@ -630,7 +630,7 @@ func (c *checker) argMutation(call ssa.CallInstruction, i int, recv bool, arg ss
 		}
 		return mutation{} // append, len, cap: the store of append's result counts
 	}
-	fobj := reach.CalleeFunc(common)
+	fobj := reconcilepath.CalleeFunc(common)
 	switch crmodel.ClassifyConditionFunc(fobj) {
 	case crmodel.SetCondition, crmodel.CheckCondition:
 		return mutation{} // the finding's own kind of change, or a read
@@ -1038,7 +1038,7 @@ func (c *checker) typeParam(fn *ssa.Function) (idx int, ok bool) {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			call, isCall := instr.(ssa.CallInstruction)
-			if !isCall || crmodel.ClassifyConditionFunc(reach.CalleeFunc(call.Common())) != crmodel.SetCondition {
+			if !isCall || crmodel.ClassifyConditionFunc(reconcilepath.CalleeFunc(call.Common())) != crmodel.SetCondition {
 				continue
 			}
 			k, known := c.setTypeParam(fn, call)

@@ -12,7 +12,7 @@ import (
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/fixes"
 	"github.com/statuslint/statuslint/internal/ignore"
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
 // A comparison meant to skip a status write that changes nothing can
@@ -43,7 +43,7 @@ const neverEqualMsg = "%s compares %s with %s, which never holds, so the status 
 func (c *checker) neverEqualIn(fn *ssa.Function, tests bool) bool {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			if call, ok := instr.(*ssa.Call); ok && crmodel.IsEqualityFunc(reach.CalleeFunc(call.Common())) && neverEqual(call) {
+			if call, ok := instr.(*ssa.Call); ok && crmodel.IsEqualityFunc(reconcilepath.CalleeFunc(call.Common())) && neverEqual(call) {
 				if _, reported := c.neverEqualDiagnostic(call, tests); reported {
 					return true
 				}
@@ -61,7 +61,7 @@ func (c *checker) reportNeverEqual(rep *ignore.Reporter, tests bool) {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				call, ok := instr.(*ssa.Call)
-				if !ok || !crmodel.IsEqualityFunc(reach.CalleeFunc(call.Common())) || !neverEqual(call) {
+				if !ok || !crmodel.IsEqualityFunc(reconcilepath.CalleeFunc(call.Common())) || !neverEqual(call) {
 					continue
 				}
 				if d, ok := c.neverEqualDiagnostic(call, tests); ok {

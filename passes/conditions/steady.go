@@ -9,7 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
 // A status field assigned on the way to the write is judged by what it
@@ -113,7 +113,7 @@ func (vc *valueCheck) changing(v ssa.Value, depth int) string {
 
 func (vc *valueCheck) call(x *ssa.Call, depth int) string {
 	common := x.Common()
-	fobj := reach.CalleeFunc(common)
+	fobj := reconcilepath.CalleeFunc(common)
 	if vc.field != "" && vc.appends(x) && !vc.resetIn(x.Parent()) {
 		return "a value appended to the field itself"
 	}

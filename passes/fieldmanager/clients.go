@@ -10,11 +10,11 @@ import (
 
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/ignore"
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
 // Where clients and managers come from is traced on the package's SSA, with
-// internal/reach's index of it (the one the other passes use): copies,
+// internal/reconcilepath's index of it (the one the other passes use): copies,
 // conversions, phis, variables captured by closures and kept in memory,
 // struct fields and package variables (every store the package makes), and
 // parameters (the package's direct calls of the function) are followed to
@@ -29,9 +29,9 @@ const cycle state = -1
 // package it did not build SSA for, one built the first time a write needs
 // it (most packages that reach skips have no write). In a _test.go file it is the index of every file, tests included; else
 // that of the production files, so that no test decides anything there.
-func (c *checker) program() *reach.Result {
+func (c *checker) program() *reconcilepath.Result {
 	if c.res == nil || c.res.SSA == nil {
-		c.res = reach.Build(c.pass, c.m)
+		c.res = reconcilepath.Build(c.pass, c.m)
 	}
 	if c.testCtx {
 		return c.res.Tests()
@@ -82,7 +82,7 @@ func argument(common *ssa.CallCommon, index int) ssa.Value {
 
 // client evaluates a value holding a client or a subresource writer.
 func (c *checker) client(v ssa.Value) state {
-	switch v := reach.Unconvert(v).(type) {
+	switch v := reconcilepath.Unconvert(v).(type) {
 	case *ssa.Phi:
 		return c.phi(v, c.client)
 	case *ssa.UnOp:
@@ -371,7 +371,7 @@ func (c *checker) clientCall(call *ssa.Call) state {
 	if common.IsInvoke() {
 		method, recv, args = common.Method, common.Value, common.Args
 	} else if callee := common.StaticCallee(); callee != nil {
-		fn := reach.CalleeFunc(common)
+		fn := reconcilepath.CalleeFunc(common)
 		if callee.Signature.Recv() != nil && len(common.Args) > 0 {
 			method, recv, args = fn, common.Args[0], common.Args[1:]
 		} else {
@@ -441,7 +441,7 @@ func paramRefOf(p *ssa.Parameter) (paramRef, bool) {
 	if !ok {
 		return paramRef{}, false
 	}
-	i := reach.ParamIndex(p)
+	i := reconcilepath.ParamIndex(p)
 	if fn.Signature.Recv() != nil {
 		i--
 	}
@@ -521,7 +521,7 @@ func (c *checker) manager(v ssa.Value) state {
 }
 
 func (c *checker) managerValue(v ssa.Value) state {
-	switch v := reach.Unconvert(v).(type) {
+	switch v := reconcilepath.Unconvert(v).(type) {
 	case *ssa.Phi:
 		return c.phi(v, c.managerValue)
 	case *ssa.Parameter:

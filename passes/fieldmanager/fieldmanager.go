@@ -14,7 +14,7 @@ import (
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/flagvalue"
 	"github.com/statuslint/statuslint/internal/ignore"
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 	reachpass "github.com/statuslint/statuslint/passes/reach"
 )
 
@@ -58,7 +58,7 @@ func (cfg *Config) Validate() error {
 }
 
 // New returns the pass configured by cfg. It traces clients on the SSA
-// index of the reachability analysis r (see reach.New); without r, on
+// index of the reachability analysis r (see reconcilepath.New); without r, on
 // passes/reach's Analyzer.
 func New(cfg *Config, r ...*analysis.Analyzer) *analysis.Analyzer {
 	ra := reachpass.Analyzer
@@ -70,7 +70,7 @@ func New(cfg *Config, r ...*analysis.Analyzer) *analysis.Analyzer {
 		Doc:  doc,
 		URL:  "https://github.com/statuslint/statuslint/blob/main/docs/fieldmanager.md",
 		Run: func(pass *analysis.Pass) (any, error) {
-			res, _ := pass.ResultOf[ra].(*reach.Result)
+			res, _ := pass.ResultOf[ra].(*reconcilepath.Result)
 			return run(pass, cfg, res)
 		},
 		// The directives, parsed once for every pass; the package's SSA
@@ -88,7 +88,7 @@ func New(cfg *Config, r ...*analysis.Analyzer) *analysis.Analyzer {
 	return a
 }
 
-func run(pass *analysis.Pass, cfg *Config, res *reach.Result) (any, error) {
+func run(pass *analysis.Pass, cfg *Config, res *reconcilepath.Result) (any, error) {
 	isTest := func(f *ast.File) bool { return ignore.IsTestFile(pass.Fset, f.Pos()) }
 	rep := ignore.New(pass, Name)
 	defer rep.Close()
@@ -152,7 +152,7 @@ func run(pass *analysis.Pass, cfg *Config, res *reach.Result) (any, error) {
 
 // mayExport reports whether the package may export ParamWrites facts: it
 // imports controller-runtime's client or reconcile package directly
-// (reach.Matters, the rule the vet-mode skip of internal/vetskip decides
+// (reconcilepath.Matters, the rule the vet-mode skip of internal/vetskip decides
 // from, so a package it skips never has facts to lose), and is not the
 // client package itself, whose functions the pass models.
 func mayExport(pass *analysis.Pass, m *crmodel.Model) bool {
@@ -160,7 +160,7 @@ func mayExport(pass *analysis.Pass, m *crmodel.Model) bool {
 		return false
 	}
 	for _, imp := range pass.Pkg.Imports() {
-		if reach.Matters(imp.Path()) {
+		if reconcilepath.Matters(imp.Path()) {
 			return true
 		}
 	}

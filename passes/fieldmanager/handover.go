@@ -17,7 +17,7 @@ import (
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/fixes"
 	"github.com/statuslint/statuslint/internal/ignore"
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
 // ParamWrites is the fact a package exports about one of its exported
@@ -564,7 +564,7 @@ func (r *reporter) passOn(pw ParamWrite, what string, eval func() state) {
 func (r *reporter) exportFuncVars() {
 	r.c.testCtx = false
 	scope := r.pass.Pkg.Scope()
-	var prog *reach.Result
+	var prog *reconcilepath.Result
 	for _, name := range scope.Names() {
 		v, ok := scope.Lookup(name).(*types.Var)
 		if !ok || !v.Exported() {

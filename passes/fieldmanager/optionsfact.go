@@ -8,7 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
 // ManagerOptions is the fact a package exports about an exported function
@@ -64,7 +64,7 @@ func mayExportOptions(pass *analysis.Pass) bool {
 		return false
 	}
 	for _, imp := range pass.Pkg.Imports() {
-		if reach.Matters(imp.Path()) || crmodel.IsOptionsPath(imp.Path()) {
+		if reconcilepath.Matters(imp.Path()) || crmodel.IsOptionsPath(imp.Path()) {
 			return true
 		}
 	}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/objchange"
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
 // state is what the pass knows about whether something names a field
@@ -81,7 +81,7 @@ const (
 // checker evaluates calls of one package.
 type checker struct {
 	pass    *analysis.Pass
-	res     *reach.Result // the package's SSA index (see program)
+	res     *reconcilepath.Result // the package's SSA index (see program)
 	info    *types.Info
 	m       *crmodel.Model
 	owned   map[string]bool

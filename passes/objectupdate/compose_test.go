@@ -9,7 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/statuslint/statuslint/internal/fixtest"
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 	"github.com/statuslint/statuslint/passes/fieldmanager"
 	"github.com/statuslint/statuslint/passes/statusupdate"
 )
@@ -28,7 +28,7 @@ func (q quietT) Errorf(format string, args ...any) { q.t.Logf(format, args...) }
 func TestComposesWithOtherFixes(t *testing.T) {
 	var results []*analysistest.Result
 	cfg := &statusupdate.Config{}
-	results = append(results, analysistest.Run(quietT{t}, testdata(), statusupdate.New(cfg, reach.New(&cfg.Roots, &cfg.Tests)), "objectupdate/compose")...)
+	results = append(results, analysistest.Run(quietT{t}, testdata(), statusupdate.New(cfg, reconcilepath.New(&cfg.Roots, &cfg.Tests)), "objectupdate/compose")...)
 	results = append(results, analysistest.Run(quietT{t}, testdata(), fieldmanager.New(&fieldmanager.Config{Name: "pods"}), "objectupdate/compose")...)
 	results = append(results, analysistest.Run(quietT{t}, testdata(), newAnalyzer(), "objectupdate/compose")...)
 

@@ -13,7 +13,7 @@ import (
 	"github.com/statuslint/statuslint/internal/fixes"
 	"github.com/statuslint/statuslint/internal/ignore"
 	"github.com/statuslint/statuslint/internal/objchange"
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
 // Name is the analyzer's name, as users enable, disable and configure it.
@@ -27,7 +27,7 @@ type Config struct {
 }
 
 // New returns the pass configured by cfg, using the shared reachability
-// analysis r (see reach.New).
+// analysis r (see reconcilepath.New).
 func New(cfg *Config, r *analysis.Analyzer) *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:     Name,
@@ -45,7 +45,7 @@ func New(cfg *Config, r *analysis.Analyzer) *analysis.Analyzer {
 func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 	rep := ignore.New(pass, Name)
 	defer rep.Close()
-	res, _ := pass.ResultOf[r].(*reach.Result)
+	res, _ := pass.ResultOf[r].(*reconcilepath.Result)
 	if res == nil || res.Model == nil || res.SSA == nil {
 		return nil, nil
 	}
@@ -95,7 +95,7 @@ func (c *checker) updates(file *ast.File) []*ast.CallExpr {
 
 // check decides whether call, an Update, sends only metadata changes made
 // since the object's load, and builds the finding.
-func (c *checker) check(res *reach.Result, file *ast.File, call *ast.CallExpr, snaps *fixes.Snapshots) (analysis.Diagnostic, bool) {
+func (c *checker) check(res *reconcilepath.Result, file *ast.File, call *ast.CallExpr, snaps *fixes.Snapshots) (analysis.Diagnostic, bool) {
 	path, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.End())
 	if len(path) < 2 {
 		return analysis.Diagnostic{}, false

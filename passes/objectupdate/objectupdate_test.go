@@ -10,15 +10,15 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/statuslint/statuslint/internal/fixtest"
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 	"github.com/statuslint/statuslint/internal/relatedtest"
 	"github.com/statuslint/statuslint/passes/objectupdate"
 )
 
 func newAnalyzer() *analysis.Analyzer {
-	var roots reach.Pattern
+	var roots reconcilepath.Pattern
 	tests := false
-	return objectupdate.New(&objectupdate.Config{}, reach.New(&roots, &tests))
+	return objectupdate.New(&objectupdate.Config{}, reconcilepath.New(&roots, &tests))
 }
 
 // testdata returns the absolute path of a GOPATH-style tree of stubs and

@@ -7,7 +7,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	internal "github.com/statuslint/statuslint/internal/reach"
+	internal "github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
 // Name is the analyzer's name, the prefix of its flags.

@@ -10,7 +10,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/statuslint/statuslint/internal/ignore"
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
 // A function literal handed to a function is, as far as this package can
@@ -43,11 +43,11 @@ func (f *CallsBeforeReturn) String() string {
 // before they return.
 type callbacks struct {
 	pass *analysis.Pass
-	res  *reach.Result
+	res  *reconcilepath.Result
 	memo map[*ssa.Function]map[int]bool // parameter index (receiver counted) → answer
 }
 
-func newCallbacks(pass *analysis.Pass, res *reach.Result) *callbacks {
+func newCallbacks(pass *analysis.Pass, res *reconcilepath.Result) *callbacks {
 	return &callbacks{pass: pass, res: res, memo: make(map[*ssa.Function]map[int]bool)}
 }
 

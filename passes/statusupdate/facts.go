@@ -10,7 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/ignore"
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
 // FreshThrough is the fact attached to an exported function all of whose
@@ -69,7 +69,7 @@ func indices(idx []int) string {
 // through a client it is handed, then writes it; a helper that writes the
 // status of the object it is handed), including through calls of other
 // packages' helpers with such facts.
-func exportFreshness(pass *analysis.Pass, res *reach.Result, ol *objectLoads) {
+func exportFreshness(pass *analysis.Pass, res *reconcilepath.Result, ol *objectLoads) {
 	for _, m := range res.SSA.Members {
 		fn, ok := m.(*ssa.Function)
 		if !ok || fn.Signature.Recv() != nil || fn.TypeParams().Len() > 0 {
@@ -82,7 +82,7 @@ func exportFreshness(pass *analysis.Pass, res *reach.Result, ol *objectLoads) {
 		if ignore.IsTestFile(pass.Fset, fn.Pos()) {
 			continue // reach exports no fact for these either
 		}
-		var updates []*reach.Write
+		var updates []*reconcilepath.Write
 		for _, w := range res.WritesFrom(fn) {
 			if w.Verb == "Update" {
 				updates = append(updates, w)
@@ -151,7 +151,7 @@ func exportedNamed(t types.Type) bool {
 // With via set (an exported function of this package), via's own
 // parameters count as such on the condition cond, as in freshness: a
 // helper that hands its reader or object on to another package's helper.
-func freshCall(pass *analysis.Pass, res *reach.Result, ol *objectLoads, w *reach.Write, via *ssa.Function) (fresh bool, cond freshCond) {
+func freshCall(pass *analysis.Pass, res *reconcilepath.Result, ol *objectLoads, w *reconcilepath.Write, via *ssa.Function) (fresh bool, cond freshCond) {
 	common := w.Instr.Common()
 	callee := common.StaticCallee()
 	if callee == nil {

@@ -13,7 +13,7 @@ import (
 	"github.com/statuslint/statuslint/internal/fixes"
 	"github.com/statuslint/statuslint/internal/ignore"
 	"github.com/statuslint/statuslint/internal/objchange"
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
 // suggestFix turns w, a status Update, into a status merge patch from a
@@ -32,7 +32,7 @@ import (
 // of it (Create, Update, Patch): it then carries the resourceVersion the
 // API server just returned, not a cached one, and there is nothing to
 // report.
-func suggestFix(pass *analysis.Pass, res *reach.Result, ol *objectLoads, file *ast.File, w *reach.Write, names *snapshotNames) (fix *analysis.SuggestedFix, reason string, fresh bool) {
+func suggestFix(pass *analysis.Pass, res *reconcilepath.Result, ol *objectLoads, file *ast.File, w *reconcilepath.Write, names *snapshotNames) (fix *analysis.SuggestedFix, reason string, fresh bool) {
 	switch {
 	case ignore.CgoProcessed(file):
 		return nil, ignore.CgoReason, false

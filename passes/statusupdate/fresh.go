@@ -12,14 +12,14 @@ import (
 
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/fixes"
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
 // readFresh reports whether the object w updates is fresh when written
 // (see freshness), whatever any caller in another package passes. Such an
 // object carries the resourceVersion the API server gave a moment ago, not
 // a cached one, which is what the finding claims.
-func readFresh(pass *analysis.Pass, res *reach.Result, ol *objectLoads, file *ast.File, w *reach.Write) bool {
+func readFresh(pass *analysis.Pass, res *reconcilepath.Result, ol *objectLoads, file *ast.File, w *reconcilepath.Write) bool {
 	fresh, cond := freshness(pass, res, ol, file, w, nil)
 	return fresh && cond.empty()
 }
@@ -56,7 +56,7 @@ func (c *freshCond) add(d freshCond) {
 // set (an exported function), a reader or an object that is one of via's
 // parameters counts as uncached or fresh on the condition that callers
 // pass one: cond lists their indices.
-func freshness(pass *analysis.Pass, res *reach.Result, ol *objectLoads, file *ast.File, w *reach.Write, via *ssa.Function) (fresh bool, cond freshCond) {
+func freshness(pass *analysis.Pass, res *reconcilepath.Result, ol *objectLoads, file *ast.File, w *reconcilepath.Write, via *ssa.Function) (fresh bool, cond freshCond) {
 	if w.Call == nil || len(w.Call.Args) < 2 || w.MethodValue || w.Deferred || w.Go {
 		return false, cond
 	}
@@ -69,7 +69,7 @@ const maxCallerDepth = 3
 
 // freshAt reports whether the object obj, an argument of call in fn, is
 // fresh there (see freshness).
-func freshAt(pass *analysis.Pass, res *reach.Result, ol *objectLoads, file *ast.File, call *ast.CallExpr, obj ast.Expr, fn *ssa.Function, via *ssa.Function, depth int) (bool, freshCond) {
+func freshAt(pass *analysis.Pass, res *reconcilepath.Result, ol *objectLoads, file *ast.File, call *ast.CallExpr, obj ast.Expr, fn *ssa.Function, via *ssa.Function, depth int) (bool, freshCond) {
 	var cond freshCond
 	if file == nil || fn == nil {
 		return false, cond
@@ -108,7 +108,7 @@ func freshAt(pass *analysis.Pass, res *reach.Result, ol *objectLoads, file *ast.
 // does Create, Update or Patch of it, which the function may do. When the
 // function is via, v is fresh on the condition that via's callers pass a
 // fresh object.
-func freshFromCallers(pass *analysis.Pass, res *reach.Result, ol *objectLoads, path []ast.Node, v *types.Var, via *ssa.Function, depth int) (bool, freshCond) {
+func freshFromCallers(pass *analysis.Pass, res *reconcilepath.Result, ol *objectLoads, path []ast.Node, v *types.Var, via *ssa.Function, depth int) (bool, freshCond) {
 	var cond freshCond
 	if depth >= maxCallerDepth {
 		return false, cond
@@ -184,7 +184,7 @@ func getReceiver(fn *ssa.Function, lparen token.Pos) ssa.Value {
 // readerTrace follows a reader value back to where it was made.
 type readerTrace struct {
 	info *types.Info
-	res  *reach.Result
+	res  *reconcilepath.Result
 	seen map[ssa.Value]bool
 	// via is an exported function whose parameters count as uncached
 	// readers, on the condition, recorded in params (indices), that its
@@ -239,7 +239,7 @@ func (t *readerTrace) uncached(v ssa.Value, depth int) bool {
 	case *ssa.UnOp:
 		// A field or variable other packages can set (the reconciler's
 		// exported Client, set by main) holds what they store too.
-		if v.Op == token.MUL && !reach.OthersStore(v.X) {
+		if v.Op == token.MUL && !reconcilepath.OthersStore(v.X) {
 			return all(t.res.StoredAt(v.X))
 		}
 	case *ssa.FreeVar:

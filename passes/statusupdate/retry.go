@@ -10,7 +10,7 @@ import (
 	"github.com/statuslint/statuslint/internal/fixes"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
 // retryPath is client-go's conflict retry package.
@@ -30,7 +30,7 @@ func inConflictRetry(fn *ssa.Function) bool {
 	for _, b := range parent.Blocks {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(ssa.CallInstruction)
-			if !ok || !isRetryFunc(reach.CalleeFunc(call.Common())) {
+			if !ok || !isRetryFunc(reconcilepath.CalleeFunc(call.Common())) {
 				continue
 			}
 			for _, a := range call.Common().Args {
@@ -66,7 +66,7 @@ const (
 
 // rereads reports whether w, a write in a function literal, writes an
 // object the literal itself read on every path before the write.
-func rereads(ol *objectLoads, file *ast.File, w *reach.Write) bool {
+func rereads(ol *objectLoads, file *ast.File, w *reconcilepath.Write) bool {
 	if w.Call == nil || len(w.Call.Args) < 2 || file == nil {
 		return true // cannot tell: the clause a judged case asked for
 	}

@@ -17,7 +17,7 @@ import (
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/fixes"
 	"github.com/statuslint/statuslint/internal/ignore"
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 	"github.com/statuslint/statuslint/internal/textedit"
 )
 
@@ -108,7 +108,7 @@ type sibling struct {
 // siblings makes the package's siblings, each at most once.
 type siblings struct {
 	pass  *analysis.Pass
-	res   *reach.Result
+	res   *reconcilepath.Result
 	ol    *objectLoads
 	snaps *snapshotNames // the package's snapshot names, shared with its own fixes
 	made  map[siblingKey]*sibling
@@ -135,7 +135,7 @@ const maxSiblingDepth = 4
 // exportSiblings attaches a PatchesFrom fact to every exported function
 // and method of the package that may reach a status Update, for the
 // packages that call them.
-func exportSiblings(pass *analysis.Pass, res *reach.Result, ol *objectLoads, names *snapshotNames) {
+func exportSiblings(pass *analysis.Pass, res *reconcilepath.Result, ol *objectLoads, names *snapshotNames) {
 	s := &siblings{pass: pass, res: res, ol: ol, snaps: names, made: make(map[siblingKey]*sibling), names: make(map[string]bool), texts: fixes.AcrossPackages()}
 	for _, sf := range res.SourceFuncs() {
 		fn := sf.Fn
@@ -534,7 +534,7 @@ func (s *siblings) rewrite(fn *ssa.Function, funcs []*ssa.Function, match func(*
 	}
 	// Each Update fn can reach must be made a patch here or in the
 	// sibling of a helper it calls.
-	updates := make(map[*reach.Write]bool)
+	updates := make(map[*reconcilepath.Write]bool)
 	for _, w := range res.WritesFrom(fn) {
 		if w.Verb == "Update" {
 			updates[w] = true
@@ -800,7 +800,7 @@ func (s *siblings) freeName(fn *types.Func) string {
 }
 
 // updatesStatus reports whether a call of fn may reach a status Update.
-func updatesStatus(res *reach.Result, fn *ssa.Function) bool {
+func updatesStatus(res *reconcilepath.Result, fn *ssa.Function) bool {
 	for _, w := range res.WritesFrom(fn) {
 		if w.Verb == "Update" {
 			return true
@@ -825,7 +825,7 @@ func recvTypeParams(t types.Type) bool {
 // it. It returns the reason when there is none; offered is false when the
 // fix exists but this driver cannot apply it (the finding then says what
 // statuslint -fix would do).
-func externalFix(pass *analysis.Pass, res *reach.Result, ol *objectLoads, group []*reach.Write, names *snapshotNames) (fix *analysis.SuggestedFix, note string) {
+func externalFix(pass *analysis.Pass, res *reconcilepath.Result, ol *objectLoads, group []*reconcilepath.Write, names *snapshotNames) (fix *analysis.SuggestedFix, note string) {
 	th := newThreading(pass, res, ol, names)
 	var edits []analysis.TextEdit
 	var siblingEdits []fixes.FileEdit
@@ -966,7 +966,7 @@ func objectArg(info *types.Info, call *ast.CallExpr, fn *types.Func, fact *Patch
 //
 // It returns nil and why not when some call cannot take a copy, or there
 // is no sibling.
-func siblingInPackage(pass *analysis.Pass, res *reach.Result, ol *objectLoads, w *reach.Write, path []ast.Node, v *types.Var, names *snapshotNames) (*analysis.SuggestedFix, string) {
+func siblingInPackage(pass *analysis.Pass, res *reconcilepath.Result, ol *objectLoads, w *reconcilepath.Write, path []ast.Node, v *types.Var, names *snapshotNames) (*analysis.SuggestedFix, string) {
 	decl := fixes.DeclOf(path)
 	if decl == nil || res.Func(decl) != w.Fn {
 		return nil, "" // in a literal of the helper

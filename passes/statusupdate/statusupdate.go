@@ -10,7 +10,7 @@ import (
 
 	"github.com/statuslint/statuslint/internal/fixes"
 	"github.com/statuslint/statuslint/internal/ignore"
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
 // Name is the analyzer's name, as users enable, disable and configure it.
@@ -21,17 +21,17 @@ type Config struct {
 	// Roots matches the go/types full names of extra functions to treat as
 	// Reconcile methods, for frameworks that wrap reconcilers, such as
 	// (*example.com/op/framework.Loop).Run.
-	Roots reach.Pattern `json:"roots"`
+	Roots reconcilepath.Pattern `json:"roots"`
 	// Tests also checks _test.go files.
 	Tests bool `json:"tests"`
 }
 
 // Validate reports a setting of cfg that is not valid. None can be: Roots
-// is a Pattern, valid by construction (see reach.Config.Validate).
+// is a Pattern, valid by construction (see reconcilepath.Config.Validate).
 func (cfg *Config) Validate() error { return nil }
 
 // New returns the pass configured by cfg, using the shared reachability
-// analysis r (see reach.New).
+// analysis r (see reconcilepath.New).
 func New(cfg *Config, r *analysis.Analyzer) *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:     Name,
@@ -52,7 +52,7 @@ const why = "a stale cached resourceVersion makes it fail with 409 Conflict"
 func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 	rep, probe := newProbedReporter(pass)
 	defer rep.Close()
-	res, _ := pass.ResultOf[r].(*reach.Result)
+	res, _ := pass.ResultOf[r].(*reconcilepath.Result)
 	if res == nil || res.Model == nil {
 		return nil, nil
 	}
@@ -77,8 +77,8 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 // check reports the writes of res: those in production files, which are
 // all res has unless it is the Result with tests; with tests set, those in
 // _test.go files only.
-func check(pass *analysis.Pass, rep *ignore.Reporter, probe *reportProbe, res *reach.Result, ol *objectLoads, names *snapshotNames, tests bool) {
-	var external []*reach.Write
+func check(pass *analysis.Pass, rep *ignore.Reporter, probe *reportProbe, res *reconcilepath.Result, ol *objectLoads, names *snapshotNames, tests bool) {
+	var external []*reconcilepath.Write
 	for _, w := range res.Writes {
 		if w.Verb != "Update" || !res.Reachable(w.Fn) {
 			continue
@@ -130,9 +130,9 @@ func check(pass *analysis.Pass, rep *ignore.Reporter, probe *reportProbe, res *r
 // mistake however many reconcile paths lead to it; a finding per call
 // buried it under copies. A call silenced by a directive is left out of
 // the group, so a directive keeps silencing exactly the call it is on.
-func reportExternal(pass *analysis.Pass, rep *ignore.Reporter, probe *reportProbe, res *reach.Result, ol *objectLoads, names *snapshotNames, writes []*reach.Write) {
+func reportExternal(pass *analysis.Pass, rep *ignore.Reporter, probe *reportProbe, res *reconcilepath.Result, ol *objectLoads, names *snapshotNames, writes []*reconcilepath.Write) {
 	var keys []string
-	groups := make(map[string][]*reach.Write)
+	groups := make(map[string][]*reconcilepath.Write)
 	for _, w := range writes {
 		key := w.External.WriteKey()
 		if probe.silenced(rep, analysis.Diagnostic{Pos: w.Node.Pos(), End: w.Node.End(), Message: key}) {
@@ -202,9 +202,9 @@ func reportExternal(pass *analysis.Pass, rep *ignore.Reporter, probe *reportProb
 // package: the call in this package, and the chain the callee's fact
 // names down to the write, "markReady calls helpers.SetReady →
 // helpers.update, which updates the status at helpers.go:19".
-func externalStep(pkg *types.Package, w *reach.Write) string {
+func externalStep(pkg *types.Package, w *reconcilepath.Write) string {
 	return fmt.Sprintf("%s calls %s, which updates the status at %s",
-		reach.DisplayName(w.Fn, pkg), strings.Join(w.External.Chain, " → "), w.External.At)
+		reconcilepath.DisplayName(w.Fn, pkg), strings.Join(w.External.Chain, " → "), w.External.At)
 }
 
 // reportProbe sits between the ignore reporter and the pass, so that the

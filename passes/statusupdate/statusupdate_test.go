@@ -11,7 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/statuslint/statuslint/internal/fixes"
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 	"github.com/statuslint/statuslint/internal/relatedtest"
 	"github.com/statuslint/statuslint/passes/statusupdate"
 )
@@ -24,7 +24,7 @@ func newAnalyzer(t *testing.T, roots string) *analysis.Analyzer {
 			t.Fatal(err)
 		}
 	}
-	return statusupdate.New(cfg, reach.New(&cfg.Roots, &cfg.Tests))
+	return statusupdate.New(cfg, reconcilepath.New(&cfg.Roots, &cfg.Tests))
 }
 
 // testdata returns the absolute path of a GOPATH-style tree of stubs and
@@ -116,7 +116,7 @@ func TestScaffoldLayout(t *testing.T) {
 // judged with the tests' stores, the production writes as without tests.
 func TestTestsOn(t *testing.T) {
 	cfg := &statusupdate.Config{Tests: true}
-	analysistest.Run(t, testdata(), statusupdate.New(cfg, reach.New(&cfg.Roots, &cfg.Tests)), "statusupdate/testson", "statusupdate/scaffold")
+	analysistest.Run(t, testdata(), statusupdate.New(cfg, reconcilepath.New(&cfg.Roots, &cfg.Tests)), "statusupdate/testson", "statusupdate/scaffold")
 }
 
 // TestFreshAcrossPackages covers helpers of another package that read the
@@ -157,7 +157,7 @@ func TestLegacy(t *testing.T) {
 }
 
 func TestBadRootsPattern(t *testing.T) {
-	var p reach.Pattern
+	var p reconcilepath.Pattern
 	if err := p.Set("(unclosed"); err == nil {
 		t.Fatal("want an error for an invalid regular expression")
 	}

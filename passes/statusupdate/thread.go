@@ -10,7 +10,7 @@ import (
 
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/fixes"
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
 // threadSnapshot fixes a status Update of v, an object parameter of the
@@ -39,7 +39,7 @@ import (
 // must not read into v or assign it. Every call must be
 // a plain call (not deferred or started with go) passing a local variable
 // that its function loaded on every path before the call. Otherwise nil.
-func threadSnapshot(pass *analysis.Pass, res *reach.Result, ol *objectLoads, file *ast.File, w *reach.Write, path []ast.Node, v *types.Var, names *snapshotNames) *analysis.SuggestedFix {
+func threadSnapshot(pass *analysis.Pass, res *reconcilepath.Result, ol *objectLoads, file *ast.File, w *reconcilepath.Write, path []ast.Node, v *types.Var, names *snapshotNames) *analysis.SuggestedFix {
 	decl := fixes.DeclOf(path)
 	if decl == nil {
 		return nil
@@ -87,7 +87,7 @@ func threadSnapshot(pass *analysis.Pass, res *reach.Result, ol *objectLoads, fil
 // again before the call, after the last statement that does so when no
 // status change comes between (afterReloads: cloudnative-pg's reconciles
 // that update a finalizer on some paths before they hand the object on).
-func newThreading(pass *analysis.Pass, res *reach.Result, ol *objectLoads, names *snapshotNames) *fixes.Threading {
+func newThreading(pass *analysis.Pass, res *reconcilepath.Result, ol *objectLoads, names *snapshotNames) *fixes.Threading {
 	th := &fixes.Threading{Pass: pass, Res: res, Names: names.Snapshots, LastLoad: func(path []ast.Node, body *ast.BlockStmt, u *types.Var) ast.Stmt {
 		load, _, reason := lastLoad(ol, path, body, u)
 		if load == nil && reason == fixes.LoadedAgain.Reason(u.Name()) {

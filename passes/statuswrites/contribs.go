@@ -6,7 +6,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
 // contribsOf returns what a call of fn writes: a status write of one
@@ -110,7 +110,7 @@ func (c *checker) deferredContribs(fn *ssa.Function, d *ssa.Defer, nils map[ssa.
 }
 
 // writeAt returns the status write call makes, if any.
-func (c *checker) writeAt(fn *ssa.Function, call ssa.CallInstruction) *reach.Write {
+func (c *checker) writeAt(fn *ssa.Function, call ssa.CallInstruction) *reconcilepath.Write {
 	if w := c.writes[call]; w != nil {
 		return w
 	}
@@ -188,7 +188,7 @@ func (c *checker) mapSummary(fn *ssa.Function, call ssa.CallInstruction, node as
 				}
 			}
 		case *ssa.FreeVar:
-			i := reach.FreeVarIndex(base)
+			i := reconcilepath.FreeVarIndex(base)
 			if i < 0 || i >= len(bindings) {
 				continue
 			}
@@ -242,7 +242,7 @@ func (c *checker) mapFact(fn *ssa.Function, call ssa.CallInstruction, node ast.N
 				name = n
 			}
 		}
-		through := []step{{name: reach.DisplayName(callee, c.pass.Pkg)}}
+		through := []step{{name: reconcilepath.DisplayName(callee, c.pass.Pkg)}}
 		if len(o.Chain) > 1 {
 			for _, s := range o.Chain[1:] {
 				through = append(through, step{name: s})

@@ -8,7 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
 // discardT is an analysistest.Testing that ignores the mismatches: the
@@ -28,9 +28,9 @@ func TestPanicReported(t *testing.T) {
 	}
 	panicHook = func(*ssa.Function) { panic("injected") }
 	defer func() { panicHook = nil }()
-	var roots reach.Pattern
+	var roots reconcilepath.Pattern
 	tests := false
-	a := New(&Config{}, reach.New(&roots, &tests))
+	a := New(&Config{}, reconcilepath.New(&roots, &tests))
 	var msgs []string
 	for _, r := range analysistest.Run(discardT{}, dir, a, "statuswrites/basic") {
 		for _, d := range r.Diagnostics {

@@ -7,7 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
 // A helper such as
@@ -142,7 +142,7 @@ func guardingCheck(b *ssa.BasicBlock) *ssa.Call {
 		if !ok {
 			continue
 		}
-		if crmodel.ClassifyConditionFunc(reach.CalleeFunc(call.Common())) == crmodel.CheckCondition && len(call.Call.Args) >= 2 {
+		if crmodel.ClassifyConditionFunc(reconcilepath.CalleeFunc(call.Common())) == crmodel.CheckCondition && len(call.Call.Args) >= 2 {
 			return call
 		}
 	}

@@ -6,7 +6,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
 // A goroutine a reconcile starts and then waits for is part of it:
@@ -74,7 +74,7 @@ func (c *checker) findGroup(g *ssa.Go) (ident, bool) {
 			var v ssa.Value
 			switch base := base.(type) {
 			case *ssa.FreeVar:
-				if i := reach.FreeVarIndex(base); i >= 0 && i < len(bindings) {
+				if i := reconcilepath.FreeVarIndex(base); i >= 0 && i < len(bindings) {
 					v = bindings[i]
 				}
 			case *ssa.Parameter:

@@ -16,7 +16,7 @@ import (
 
 	"github.com/statuslint/statuslint/internal/crash"
 	"github.com/statuslint/statuslint/internal/ignore"
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
 // Name is the analyzer's name, as users enable, disable and configure it.
@@ -30,7 +30,7 @@ type Config struct {
 }
 
 // New returns the pass configured by cfg, using the shared reachability
-// analysis r (see reach.New).
+// analysis r (see reconcilepath.New).
 func New(cfg *Config, r *analysis.Analyzer) *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:      Name,
@@ -91,10 +91,10 @@ func (f *WritesStatusOf) String() string {
 
 type checker struct {
 	pass       *analysis.Pass
-	res        *reach.Result
-	writes     map[ssa.Instruction]*reach.Write
-	byPos      map[token.Pos]*reach.Write  // for instances of generic functions
-	deferAndGo map[token.Pos]*ast.CallExpr // the calls of defer and go statements, by keyword
+	res        *reconcilepath.Result
+	writes     map[ssa.Instruction]*reconcilepath.Write
+	byPos      map[token.Pos]*reconcilepath.Write // for instances of generic functions
+	deferAndGo map[token.Pos]*ast.CallExpr        // the calls of defer and go statements, by keyword
 	infos      map[*ssa.Function]*fnInfo
 	results    map[resultKey]*result
 	byName     map[string][]*ssa.Function // methods of the package by name
@@ -115,7 +115,7 @@ type checker struct {
 func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 	rep := ignore.New(pass, Name)
 	defer rep.Close()
-	res, _ := pass.ResultOf[r].(*reach.Result)
+	res, _ := pass.ResultOf[r].(*reconcilepath.Result)
 	if res == nil || res.Model == nil || res.SSA == nil {
 		return nil, nil
 	}
@@ -139,13 +139,13 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 
 // newChecker indexes res, the Result of the production files or of every
 // file, for the checks.
-func newChecker(pass *analysis.Pass, res *reach.Result) *checker {
+func newChecker(pass *analysis.Pass, res *reconcilepath.Result) *checker {
 	c := &checker{
 		pass:       pass,
 		res:        res,
 		guard:      crash.New(pass, Name),
-		writes:     make(map[ssa.Instruction]*reach.Write),
-		byPos:      make(map[token.Pos]*reach.Write),
+		writes:     make(map[ssa.Instruction]*reconcilepath.Write),
+		byPos:      make(map[token.Pos]*reconcilepath.Write),
 		deferAndGo: make(map[token.Pos]*ast.CallExpr),
 		infos:      make(map[*ssa.Function]*fnInfo),
 		results:    make(map[resultKey]*result),
@@ -214,7 +214,7 @@ func (c *checker) safeAnalyze(fn *ssa.Function) (r *result, ok bool) {
 	defer func() {
 		if p := recover(); p != nil {
 			r, ok = nil, false
-			c.guard.Record(fn.Pos(), "analysing "+reach.DisplayName(fn, c.pass.Pkg), p)
+			c.guard.Record(fn.Pos(), "analysing "+reconcilepath.DisplayName(fn, c.pass.Pkg), p)
 		}
 	}()
 	if panicHook != nil {
@@ -241,7 +241,7 @@ func (c *checker) report(rep *ignore.Reporter, fn *ssa.Function, f finding) {
 		related = append(related, analysis.RelatedInformation{
 			Pos:     f.second.node.Pos(),
 			End:     f.second.node.End(),
-			Message: reach.DisplayName(fn, c.pass.Pkg) + " calls " + c.stepName(f.second.through[0]),
+			Message: reconcilepath.DisplayName(fn, c.pass.Pkg) + " calls " + c.stepName(f.second.through[0]),
 		})
 	}
 	name := f.second.name
@@ -392,7 +392,7 @@ func (c *checker) reachedWithoutGo(funcs []*ssa.Function) map[*ssa.Function]bool
 
 func (c *checker) stepName(s step) string {
 	if s.fn != nil {
-		return reach.DisplayName(s.fn, c.pass.Pkg)
+		return reconcilepath.DisplayName(s.fn, c.pass.Pkg)
 	}
 	return s.name
 }
@@ -441,7 +441,7 @@ func (c *checker) exportFact(fn *ssa.Function, file *ast.File) {
 		o := WrittenObject{Param: idx, Path: id.sel, Key: id.key, Count: int(se.n), Name: se.name, At: se.at, Guard: c.guardParams(fn), When: se.when}
 		for _, s := range se.through {
 			if s.fn != nil {
-				o.Chain = append(o.Chain, reach.DisplayName(s.fn, nil))
+				o.Chain = append(o.Chain, reconcilepath.DisplayName(s.fn, nil))
 			} else {
 				o.Chain = append(o.Chain, s.name)
 			}

@@ -10,7 +10,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
 // StatusReads is a fact: the object kinds (package path and type name)
@@ -48,7 +48,7 @@ func newStatusReads(kinds map[string]bool) *StatusReads {
 // without running the pass, so no fact is theirs under any driver, and a
 // call into such a package counts as unknown (scanCall).
 func (c *checker) exportFacts() {
-	if !slices.ContainsFunc(c.pass.Pkg.Imports(), func(p *types.Package) bool { return reach.Matters(p.Path()) }) {
+	if !slices.ContainsFunc(c.pass.Pkg.Imports(), func(p *types.Package) bool { return reconcilepath.Matters(p.Path()) }) {
 		return
 	}
 	// Only exported functions can be called from elsewhere, and a

@@ -9,7 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
 // selfWakes reports the status writes of the For kind, reachable from the
@@ -33,7 +33,7 @@ func (c *checker) selfWakes(ctl *controller, w *watch) []analysis.Diagnostic {
 		if scope != nil && !scope[wr.Fn] {
 			continue
 		}
-		obj := reach.Unconvert(wr.Object)
+		obj := reconcilepath.Unconvert(wr.Object)
 		if k := objectType(obj.Type()); k == nil || !types.Identical(k, w.kind) {
 			continue
 		}
@@ -70,7 +70,7 @@ type changingStore struct {
 // changingStore returns a store into wr's object's status, on every path
 // to the write, of a value that changes on every pass, and what the value
 // is ("the clock", "a counter", "a random value").
-func (c *checker) changingStore(wr *reach.Write, obj ssa.Value) (*changingStore, string) {
+func (c *checker) changingStore(wr *reconcilepath.Write, obj ssa.Value) (*changingStore, string) {
 	fn := wr.Fn
 	instr := ssa.Instruction(wr.Instr)
 	for _, st := range c.res.StoresIn(fn) {

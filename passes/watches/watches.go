@@ -8,7 +8,7 @@ import (
 
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/ignore"
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
 // Name is the analyzer's name, as users enable, disable and configure it.
@@ -22,7 +22,7 @@ type Config struct {
 }
 
 // New returns the pass configured by cfg, using the shared reachability
-// analysis r (see reach.New).
+// analysis r (see reconcilepath.New).
 func New(cfg *Config, r *analysis.Analyzer) *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:     Name,
@@ -43,7 +43,7 @@ func New(cfg *Config, r *analysis.Analyzer) *analysis.Analyzer {
 func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 	rep := ignore.New(pass, Name)
 	defer rep.Close()
-	res, _ := pass.ResultOf[r].(*reach.Result)
+	res, _ := pass.ResultOf[r].(*reconcilepath.Result)
 	c := newChecker(pass, res)
 	// The fact first, from production code alone: what a package's tests
 	// read says nothing of what its reconcilers need.
@@ -67,18 +67,18 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 // checker holds the pass's state for a package.
 type checker struct {
 	pass *analysis.Pass
-	res  *reach.Result // nil fields when the package has no SSA
+	res  *reconcilepath.Result // nil fields when the package has no SSA
 	// fnReads and pkgReads are what the package's production functions
 	// read, computed once (see funcReads and packageReads).
 	fnReads  map[*types.Func]map[string]bool
 	pkgReads map[string]bool
 	// wakes are the writes reported as waking their reconcile: once,
 	// however many controllers watch their kind with For.
-	wakes map[*reach.Write]bool
+	wakes map[*reconcilepath.Write]bool
 }
 
-func newChecker(pass *analysis.Pass, res *reach.Result) *checker {
-	return &checker{pass: pass, res: res, wakes: make(map[*reach.Write]bool)}
+func newChecker(pass *analysis.Pass, res *reconcilepath.Result) *checker {
+	return &checker{pass: pass, res: res, wakes: make(map[*reconcilepath.Write]bool)}
 }
 
 // productionFuncs lists the declared functions of the production files

@@ -7,14 +7,14 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 	"github.com/statuslint/statuslint/passes/watches"
 )
 
 func newAnalyzer() *analysis.Analyzer {
-	var roots reach.Pattern
+	var roots reconcilepath.Pattern
 	tests := false
-	return watches.New(&watches.Config{}, reach.New(&roots, &tests))
+	return watches.New(&watches.Config{}, reconcilepath.New(&roots, &tests))
 }
 
 // testdata returns the absolute path of a GOPATH-style tree of stubs and

@@ -1,4 +1,4 @@
-package reach_test
+package reconcilepath_test
 
 import (
 	"path/filepath"
@@ -6,7 +6,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
 // TestFacts checks that exported functions reaching a status Update carry
@@ -16,7 +16,7 @@ func TestFacts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var roots reach.Pattern
+	var roots reconcilepath.Pattern
 	tests := false
-	analysistest.Run(t, dir, reach.New(&roots, &tests), "statusupdate/helpers", "statusupdate/relay")
+	analysistest.Run(t, dir, reconcilepath.New(&roots, &tests), "statusupdate/helpers", "statusupdate/relay")
 }

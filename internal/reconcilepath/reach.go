@@ -7,7 +7,7 @@
 // those that import controller-runtime's client or reconcile package, or
 // import a package whose functions write status. Every other package costs
 // a few map look-ups.
-package reach
+package reconcilepath
 
 import (
 	"fmt"

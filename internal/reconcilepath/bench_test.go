@@ -1,4 +1,4 @@
-package reach_test
+package reconcilepath_test
 
 import (
 	"bytes"
@@ -14,7 +14,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/statuslint/statuslint/internal/reach"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 
 	"github.com/statuslint/statuslint/internal/testmodule"
 )
@@ -43,7 +43,7 @@ func benchReach(b *testing.B, ifaces bool) {
 	for _, n := range []int{25, 100, 400} {
 		b.Run(fmt.Sprintf("reconcilers=%d", n), func(b *testing.B) {
 			pkg := bigPackage(b, n, ifaces)
-			a := reach.New(new(reach.Pattern), new(bool))
+			a := reconcilepath.New(new(reconcilepath.Pattern), new(bool))
 			var facts int
 			b.ReportAllocs()
 			b.ResetTimer()
@@ -54,7 +54,7 @@ func benchReach(b *testing.B, ifaces bool) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				if r := res.(*reach.Result); r.Model == nil || len(r.Writes) < n {
+				if r := res.(*reconcilepath.Result); r.Model == nil || len(r.Writes) < n {
 					b.Fatalf("%d writes, want at least %d", len(r.Writes), n)
 				}
 			}
@@ -278,7 +278,7 @@ type factRecord struct {
 	Fact    analysis.Fact
 }
 
-func init() { gob.Register(new(reach.WritesStatus)) }
+func init() { gob.Register(new(reconcilepath.WritesStatus)) }
 
 func sampleFacts(n int) []factRecord {
 	out := make([]factRecord, n)
@@ -286,7 +286,7 @@ func sampleFacts(n int) []factRecord {
 		out[i] = factRecord{
 			PkgPath: "example.com/op/internal/status",
 			Object:  fmt.Sprintf("SetReady%d", i),
-			Fact: &reach.WritesStatus{
+			Fact: &reconcilepath.WritesStatus{
 				Chain: []string{fmt.Sprintf("status.SetReady%d", i), "status.update", "(*status.Writer).Flush"},
 				At:    fmt.Sprintf("status.go:%d", 40+i),
 			},

@@ -1,4 +1,4 @@
-package reach
+package reconcilepath
 
 import "github.com/statuslint/statuslint/internal/flagvalue"
 

@@ -1,4 +1,4 @@
-package reach
+package reconcilepath
 
 import (
 	"go/types"
