@@ -1,17 +1,31 @@
 // Package objchange classifies what code does to a controller-runtime
-// object between two points: each use of the object (and, followed
-// through the package, of what its functions do with it) is a read, a
-// change of its labels, annotations, owner references or finalizers, or
-// something that rules a fix out (a change of the spec, the status or
-// other metadata, or a hand-over whose effect cannot be seen).
+// object between its load and a write: each use of the object, followed
+// through the package's functions and closures it is handed to, is a read,
+// a change of some part of it, or a hand-over whose effect cannot be seen.
+// Each pass keeps its own meaning as a rule on top.
 //
-// objectupdate asks it what an Update sends besides metadata changes made
-// since the object's load. statusupdate asks it, in status mode, whether
-// anything between a load and a later statement can change the object's
-// status: there, client reads and writes of the object are reloads (the
-// API server's copy replaces it), changes of the metadata, the spec and
-// any other field that cannot hold the status do not count, and a capture
-// by a function literal, a goroutine or a deferred call rules the fix out.
+// The classification is on SSA (follow.go): a Follower walks what each
+// instruction does to the object's memory and hands each Use to the asking
+// pass's Rule (conditions ranks the other changes of a written status).
+// SSA, not the AST, is the cheaper one to extend honestly: conditions
+// needs the values stored (a timestamp from the clock against
+// observedGeneration = generation), paths and callers, which are SSA's
+// representation and which the AST can only imitate, as the walker below
+// does with its aliases of metadata maps, the objects a range binds and
+// its scans for locals that only read. Every pass already requires
+// reconcilepath, which builds the SSA, and instructions keep the positions
+// of their syntax, so textual fixes can still find the statement a change
+// is made in.
+//
+// The walker on the AST (this file) still serves the passes not yet moved
+// onto the Follower. objectupdate asks it what an Update sends besides
+// metadata changes made since the object's load (fieldmanager, with
+// managed fields). statusupdate and internal/fixes ask it, in status mode,
+// whether anything between a load and a later statement can change the
+// object's status: there, client reads and writes of the object are
+// reloads, changes of fields that cannot hold the status do not count, and
+// a capture by a function literal, a goroutine or a deferred call rules
+// the fix out.
 package objchange
 
 import (
@@ -1097,26 +1111,13 @@ func paramType(fn *types.Func, callee types.Object, i int) types.Type {
 }
 
 // readOnlyInterface reports whether t is an interface through which an
-// object cannot be changed: one whose methods are all runtime.Object's and
-// schema.ObjectKind's (the types event recorders take). metav1.Object is
-// not among them: its setters change the metadata.
+// object cannot be changed: one whose methods are all runtime.Object's
+// and schema.ObjectKind's (the types event recorders take). metav1.Object
+// is not among them: its setters change the metadata; nor is the empty
+// interface, which can be decoded into.
 func readOnlyInterface(t types.Type) bool {
 	it, ok := t.Underlying().(*types.Interface)
-	if !ok || it.NumMethods() == 0 {
-		return false // the empty interface can be decoded into
-	}
-	for i := 0; i < it.NumMethods(); i++ {
-		m := it.Method(i)
-		if m.Pkg() == nil {
-			return false
-		}
-		switch m.Pkg().Path() {
-		case "k8s.io/apimachinery/pkg/runtime", "k8s.io/apimachinery/pkg/runtime/schema":
-		default:
-			return false
-		}
-	}
-	return true
+	return ok && it.NumMethods() > 0 && objectInterface(t, false)
 }
 
 // method classifies a method called on an access (or taken as a value);

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
+	"github.com/statuslint/statuslint/internal/objchange"
 	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
@@ -416,7 +417,7 @@ func absenceTest(cond ssa.Value, obj ssa.Value, ctype string) (absent, ok bool) 
 		if !isT || t.Value == nil || t.Value.Kind() != constant.String || constant.StringVal(t.Value) != ctype {
 			continue
 		}
-		if !isConditionSlice(common.Args[0].Type()) || objectOf(common.Args[0]) != obj {
+		if !isConditionSlice(common.Args[0].Type()) || objchange.ObjectOf(common.Args[0]) != obj {
 			continue
 		}
 		return bin.Op == token.EQL, true
@@ -446,7 +447,7 @@ func emptinessTest(cond ssa.Value, obj ssa.Value) (empty, ok bool) {
 	} else if !c.IsNil() {
 		return false, false
 	}
-	if !isConditionSlice(conds.Type()) || objectOf(conds) != obj {
+	if !isConditionSlice(conds.Type()) || objchange.ObjectOf(conds) != obj {
 		return false, false
 	}
 	switch bin.Op {

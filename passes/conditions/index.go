@@ -12,6 +12,7 @@ import (
 
 	"github.com/statuslint/statuslint/internal/crash"
 	"github.com/statuslint/statuslint/internal/fixes"
+	"github.com/statuslint/statuslint/internal/objchange"
 	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
@@ -31,7 +32,7 @@ type checker struct {
 
 	regionMemo map[regionKey]map[*ssa.BasicBlock]*region
 	eventMemo  map[*ssa.Function][]event
-	mutMemo    map[mutKey]mutation
+	follow     *objchange.Follower[mutation] // the other changes of a written object's status (mutations.go)
 
 	snapshots *fixes.Snapshots // the names of the copies the fixes thread through helpers
 }
@@ -63,7 +64,6 @@ func newChecker(pass *analysis.Pass, res *reconcilepath.Result) *checker {
 
 		regionMemo: make(map[regionKey]map[*ssa.BasicBlock]*region),
 		eventMemo:  make(map[*ssa.Function][]event),
-		mutMemo:    make(map[mutKey]mutation),
 		snapshots:  fixes.NewSnapshots(),
 	}
 	for _, sf := range res.SourceFuncs() {
@@ -87,6 +87,7 @@ func newChecker(pass *analysis.Pass, res *reconcilepath.Result) *checker {
 			c.writes[w.Fn] = append(c.writes[w.Fn], w)
 		}
 	}
+	c.follow = objchange.NewFollower[mutation](mutationRule{c, ""}, func(fn *ssa.Function) bool { return c.inPkg[fn] }, c.calledFuncs)
 	return c
 }
 

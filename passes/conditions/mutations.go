@@ -5,11 +5,12 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"strings"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
+	"github.com/statuslint/statuslint/internal/objchange"
 	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
@@ -168,7 +169,7 @@ func (c *checker) mutationsAround(fn *ssa.Function, at ssa.Instruction, obj ssa.
 	}
 	a.steadyPath = pathThrough(fn, at.Block(), blocked)
 	a.steady = steady
-	if depth >= 3 {
+	if depth >= objchange.MaxDepth {
 		return a
 	}
 	switch obj.(type) {
@@ -190,7 +191,7 @@ func (c *checker) mutationsAround(fn *ssa.Function, at ssa.Instruction, obj ssa.
 			continue
 		}
 		mapped = true
-		up := c.mutationsAround(s.caller, s.call, objectOf(v), ctype, depth+1)
+		up := c.mutationsAround(s.caller, s.call, objchange.ObjectOf(v), ctype, depth+1)
 		a.all.merge(up.all)
 		if up.steadyPath {
 			if a.steadyCalls == nil {
@@ -258,22 +259,7 @@ func (c *checker) createBlocks(fn *ssa.Function) map[*ssa.BasicBlock]bool {
 	out := make(map[*ssa.BasicBlock]bool)
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			call, ok := instr.(ssa.CallInstruction)
-			if !ok {
-				continue
-			}
-			common := call.Common()
-			fobj := reconcilepath.CalleeFunc(common)
-			if fobj == nil || fobj.Name() != "Create" {
-				continue
-			}
-			var recv types.Type
-			if common.IsInvoke() {
-				recv = common.Value.Type()
-			} else if len(common.Args) > 0 {
-				recv = common.Args[0].Type()
-			}
-			if recv != nil && c.res.Model.ClassifyMethod(fobj, recv) == crmodel.ObjectWrite {
+			if call, ok := instr.(ssa.CallInstruction); ok && c.writesObject(call, "Create") {
 				out[b] = true
 			}
 		}
@@ -301,7 +287,7 @@ func (c *checker) conditionalWrites(fn *ssa.Function) map[*ssa.BasicBlock]bool {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(*ssa.Call)
-			if !ok || !c.objectUpdate(call) {
+			if !ok || !c.writesObject(call, "Update", "Patch") {
 				continue
 			}
 			ok2 := successOf(call)
@@ -333,20 +319,27 @@ func successOf(call *ssa.Call) *ssa.BasicBlock {
 	if ifi == nil {
 		return nil
 	}
-	bin, ok := ifi.Cond.(*ssa.BinOp)
-	if !ok || (bin.Op != token.NEQ && bin.Op != token.EQL) {
+	if v, op := nilCompared(ifi.Cond); v != ssa.Value(call) {
 		return nil
+	} else if op == token.NEQ {
+		return b.Succs[1]
+	}
+	return b.Succs[0]
+}
+
+// nilCompared returns the value cond compares with nil (== or !=) and the
+// operator, or nil.
+func nilCompared(cond ssa.Value) (ssa.Value, token.Token) {
+	bin, ok := cond.(*ssa.BinOp)
+	if !ok || (bin.Op != token.NEQ && bin.Op != token.EQL) {
+		return nil, 0
 	}
 	for _, pair := range [][2]ssa.Value{{bin.X, bin.Y}, {bin.Y, bin.X}} {
-		if k, isConst := pair[1].(*ssa.Const); !isConst || !k.IsNil() || pair[0] != ssa.Value(call) {
-			continue
+		if k, isConst := pair[1].(*ssa.Const); isConst && k.IsNil() {
+			return pair[0], bin.Op
 		}
-		if bin.Op == token.NEQ {
-			return b.Succs[1]
-		}
-		return b.Succs[0]
 	}
-	return nil
+	return nil, 0
 }
 
 // endIf returns the if that ends b, a block with two successors (the
@@ -379,31 +372,23 @@ func errorExits(fn *ssa.Function) map[*ssa.BasicBlock]bool {
 		if ifi == nil {
 			continue
 		}
-		bin, ok := ifi.Cond.(*ssa.BinOp)
-		if !ok || (bin.Op != token.NEQ && bin.Op != token.EQL) {
+		if v, op := nilCompared(ifi.Cond); v == nil || !crmodel.IsError(v.Type()) {
 			continue
-		}
-		for _, pair := range [][2]ssa.Value{{bin.X, bin.Y}, {bin.Y, bin.X}} {
-			k, isConst := pair[1].(*ssa.Const)
-			if !isConst || !k.IsNil() || !crmodel.IsError(pair[0].Type()) {
-				continue
-			}
-			if bin.Op == token.NEQ {
-				out[b.Succs[0]] = true
-			} else {
-				out[b.Succs[1]] = true
-			}
+		} else if op == token.NEQ {
+			out[b.Succs[0]] = true
+		} else {
+			out[b.Succs[1]] = true
 		}
 	}
 	return out
 }
 
-// objectUpdate reports whether call updates or patches an object with
-// controller-runtime's client, not its status.
-func (c *checker) objectUpdate(call ssa.CallInstruction) bool {
+// writesObject reports whether call writes an object, not its status,
+// with one of the methods of controller-runtime's client.
+func (c *checker) writesObject(call ssa.CallInstruction, methods ...string) bool {
 	common := call.Common()
 	fobj := reconcilepath.CalleeFunc(common)
-	if fobj == nil || (fobj.Name() != "Update" && fobj.Name() != "Patch") {
+	if fobj == nil || !slices.Contains(methods, fobj.Name()) {
 		return false
 	}
 	var recv types.Type
@@ -428,13 +413,8 @@ func deletionTest(cond ssa.Value, obj ssa.Value, depth int) (deleting, ok bool) 
 			return !d, ok
 		}
 	case *ssa.BinOp:
-		if x.Op != token.NEQ && x.Op != token.EQL {
-			return false, false
-		}
-		for _, pair := range [][2]ssa.Value{{x.X, x.Y}, {x.Y, x.X}} {
-			if c, isConst := pair[1].(*ssa.Const); isConst && c.IsNil() && deletionTimestamp(pair[0], obj) {
-				return x.Op == token.NEQ, true
-			}
+		if v, op := nilCompared(x); v != nil && deletionTimestamp(v, obj) {
+			return op == token.NEQ, true
 		}
 	case *ssa.Call:
 		// DeletionTimestamp.IsZero(): true while the object lives.
@@ -453,7 +433,7 @@ func deletionTimestamp(v ssa.Value, obj ssa.Value) bool {
 	case *ssa.UnOp:
 		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
 			if st := crmodel.StructOf(fa.X.Type()); st != nil && fa.Field < st.NumFields() && st.Field(fa.Field).Name() == "DeletionTimestamp" {
-				return objectOf(fa.X) == obj
+				return objchange.ObjectOf(fa.X) == obj
 			}
 		}
 	case *ssa.Call:
@@ -465,7 +445,7 @@ func deletionTimestamp(v ssa.Value, obj ssa.Value) bool {
 		} else if fn := common.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && len(common.Args) > 0 {
 			recv, name = common.Args[0], fn.Name()
 		}
-		return name == "GetDeletionTimestamp" && objectOf(recv) == obj
+		return name == "GetDeletionTimestamp" && objchange.ObjectOf(recv) == obj
 	}
 	return false
 }
@@ -541,168 +521,90 @@ const removedAgain = "the condition is removed and set again, so it always chang
 
 // mutationOf classifies what instr does to obj's status.
 func (c *checker) mutationOf(instr ssa.Instruction, obj ssa.Value, ctype string, depth int) mutation {
-	switch instr := instr.(type) {
-	case *ssa.Store:
-		if objectOf(instr.Addr) != obj {
-			return mutation{}
-		}
-		if _, isPtr := instr.Val.Type().Underlying().(*types.Pointer); isPtr && instr.Addr == obj {
-			return mutation{} // the variable holding the object is bound, not the object changed
-		}
-		switch statusPath(instr.Addr) {
-		case notStatus:
-			return mutation{}
-		case unknownPath:
-			return mutation{kind: opaqueMutation, pos: instr.Pos(), what: "a field is assigned through an accessor"}.atOnce()
-		}
-		field := fieldName(instr.Addr)
-		if why := c.changingValue(instr.Val, obj, field); why != "" {
-			return mutation{kind: alwaysMutation, pos: instr.Pos(), what: field + " is assigned " + why}.atOnce()
-		}
-		return mutation{kind: fieldMutation, pos: instr.Pos(), what: field + " is " + steadySource(instr.Val, obj)}.atOnce()
-	case *ssa.MapUpdate:
-		if objectOf(instr.Map) != obj || statusPath(instr.Map) == notStatus {
-			return mutation{}
-		}
-		if statusPath(instr.Map) == unknownPath {
-			return mutation{kind: opaqueMutation, pos: instr.Pos(), what: "a map is changed through an accessor"}.atOnce()
-		}
-		field := fieldName(loadedFrom(instr.Map)) + "[...]"
-		if why := c.changingValue(instr.Value, obj, ""); why != "" {
-			return mutation{kind: alwaysMutation, pos: instr.Pos(), what: field + " is assigned " + why}.atOnce()
-		}
-		return mutation{kind: fieldMutation, pos: instr.Pos(), what: field + " is " + steadySource(instr.Value, obj)}.atOnce()
-	case *ssa.MakeClosure:
-		// A closure that captures the object may run anywhere it is
-		// passed to: count what it does to the object. This follows the
-		// object down, from this closure's bindings to its own free
-		// variables, for the one closure made here; reach's Bindings and
-		// StoresTo go up, from a free variable to what every making of
-		// the closure binds, so there is nothing of reach's to use.
-		fn, _ := instr.Fn.(*ssa.Function)
-		if fn == nil || !c.inPkg[fn] || depth >= 3 {
-			return mutation{}
-		}
-		var m mutation
-		for i, b := range instr.Bindings {
-			if objectOf(b) == obj && i < len(fn.FreeVars) {
-				m.merge(c.mutationsIn(fn, fn.FreeVars[i], depth+1))
-			}
-		}
-		return m
-	case ssa.CallInstruction:
-		return c.callMutation(instr, obj, ctype, depth)
-	}
-	return mutation{}
+	return c.follow.Instr(mutationRule{c, ctype}, instr, obj, depth)
 }
 
-// callMutation classifies a call that may get a pointer into obj.
-func (c *checker) callMutation(call ssa.CallInstruction, obj ssa.Value, ctype string, depth int) mutation {
-	common := call.Common()
-	args := common.Args
-	method := common.IsInvoke()
-	if method {
-		args = append([]ssa.Value{common.Value}, args...)
-	} else if fn := common.StaticCallee(); fn != nil && fn.Signature.Recv() != nil {
-		method = true
+// calledFuncs returns the package functions a call may invoke.
+func (c *checker) calledFuncs(call ssa.CallInstruction) []*ssa.Function {
+	var out []*ssa.Function
+	for _, ce := range c.callees(call) {
+		out = append(out, ce.fn)
 	}
-	var m mutation
-	for i, a := range args {
-		if !refersInto(a.Type()) || objectOf(a) != obj || statusPath(a) == notStatus {
-			continue // not a reference into the object's status (&obj.Spec, &obj.ObjectMeta)
-		}
-		m.merge(c.argMutation(call, i, method && i == 0, a, ctype, depth))
-	}
-	return m
+	return out
 }
 
-// argMutation classifies what call does to its argument i, a pointer into
-// the object (recv: the receiver).
-func (c *checker) argMutation(call ssa.CallInstruction, i int, recv bool, arg ssa.Value, ctype string, depth int) mutation {
-	common := call.Common()
-	pos := call.Pos()
-	if b, ok := common.Value.(*ssa.Builtin); ok {
-		switch b.Name() {
-		case "delete", "copy", "clear":
-			if i == 0 {
-				return mutation{kind: fieldMutation, pos: pos, what: "a status field is changed by " + b.Name()}.atOnce()
+// mutationRule ranks what internal/objchange's walk finds done to a
+// written object's status, for a finding on the condition type ctype
+// ("" inside the functions the object is handed to: where they run
+// relative to the set is not known, so any type counts).
+type mutationRule struct {
+	c     *checker
+	ctype string
+}
+
+func (r mutationRule) Rate(u objchange.Use) mutation {
+	pos := u.Instr.Pos()
+	switch u.Kind {
+	case objchange.Stored, objchange.MapStored:
+		field, val := "", ssa.Value(nil)
+		if u.Part == objchange.ThroughAccessor && conditionsAccessor(u.Accessor) == nil {
+			what := "a field is assigned through an accessor"
+			if u.Kind == objchange.MapStored {
+				what = "a map is changed through an accessor"
 			}
+			return mutation{kind: opaqueMutation, pos: pos, what: what}.atOnce()
 		}
-		return mutation{} // append, len, cap: the store of append's result counts
+		name := objchange.FieldName(u.Addr)
+		if u.Kind == objchange.Stored {
+			field, val = name, u.Val
+		} else {
+			name, val = objchange.FieldName(loadedFrom(u.Addr))+"[...]", u.Val
+		}
+		if why := r.c.changingValue(val, u.Obj, field); why != "" {
+			return mutation{kind: alwaysMutation, pos: pos, what: name + " is assigned " + why}.atOnce()
+		}
+		return mutation{kind: fieldMutation, pos: pos, what: name + " is " + steadySource(val, u.Obj)}.atOnce()
+	case objchange.Cleared:
+		return mutation{kind: fieldMutation, pos: pos, what: "a status field is changed by " + u.Name}.atOnce()
+	case objchange.TooDeep:
+		return mutation{kind: opaqueMutation, pos: pos, what: "the object is handed to " + u.Name + ", too deep to follow"}.atOnce()
 	}
-	fobj := reconcilepath.CalleeFunc(common)
-	switch crmodel.ClassifyConditionFunc(fobj) {
+	return mutation{kind: opaqueMutation, pos: pos, what: "the object is handed to " + u.Name + ", whose changes cannot be seen"}.atOnce()
+}
+
+// Call ranks apimachinery's condition helpers: setting or reading a
+// condition is the finding's own kind of change, or none; removing the
+// finding's condition makes it change on every reconcile.
+func (r mutationRule) Call(u objchange.Use) (mutation, bool) {
+	switch crmodel.ClassifyConditionFunc(u.Callee) {
 	case crmodel.SetCondition, crmodel.CheckCondition:
-		return mutation{} // the finding's own kind of change, or a read
+		return mutation{}, true
 	case crmodel.RemoveCondition:
-		t := c.conditionType(call.Pos(), crmodel.CheckCondition)
-		if ctype == "" || t == "" || t == ctype {
-			return mutation{kind: alwaysMutation, pos: pos, what: removedAgain}.atOnce()
+		pos := u.Instr.Pos()
+		t := r.c.conditionType(pos, crmodel.CheckCondition)
+		if r.ctype == "" || t == "" || t == r.ctype {
+			return mutation{kind: alwaysMutation, pos: pos, what: removedAgain}.atOnce(), true
 		}
-		return mutation{kind: fieldMutation, pos: pos, what: "another condition is removed"}.atOnce()
+		return mutation{kind: fieldMutation, pos: pos, what: "another condition is removed"}.atOnce(), true
 	}
-	if crmodel.IsEqualityFunc(fobj) {
-		return mutation{}
-	}
-	// The package's own functions are read.
-	if ces := c.callees(call); len(ces) > 0 {
-		var m mutation
-		for _, ce := range ces {
-			p := paramAt(ce.fn, i)
-			if depth >= 3 || p == nil {
-				return mutation{kind: opaqueMutation, pos: pos, what: "the object is handed to " + ce.fn.Name() + ", too deep to follow"}.atOnce()
-			}
-			m.merge(c.mutationsIn(ce.fn, p, depth+1))
-		}
-		return m
-	}
-	if fobj != nil && fobj.Pkg() != nil {
-		path := fobj.Pkg().Path()
-		// controller-runtime's functions read or load objects, and change
-		// metadata at most (controllerutil's finalizers and owner
-		// references); the client's writes update the object from the
-		// server's answer, which is no change of the caller's making.
-		if strings.HasPrefix(path, "sigs.k8s.io/controller-runtime") || strings.Contains(path, "/vendor/sigs.k8s.io/controller-runtime") {
-			return mutation{}
-		}
-	}
-	if recv && fobj != nil {
-		if readOnlyMethod(fobj) {
-			return mutation{}
-		}
-	}
-	if mi, ok := arg.(*ssa.MakeInterface); ok && objectInterface(mi.Type()) {
-		return mutation{} // a logger, recorder or key function sees a runtime.Object
-	}
-	name := "a function"
-	if fobj != nil {
-		name = fobj.Name()
-	}
-	return mutation{kind: opaqueMutation, pos: pos, what: "the object is handed to " + name + ", whose changes cannot be seen"}.atOnce()
+	return mutation{}, crmodel.IsEqualityFunc(u.Callee)
 }
 
-// mutationsIn returns what fn, a package function or closure, does to the
-// object it gets as p (a parameter or free variable), memoized. The depth
-// of the first request decides how far the memoized answer looked.
-func (c *checker) mutationsIn(fn *ssa.Function, p ssa.Value, depth int) mutation {
-	key := mutKey{fn, p}
-	if m, ok := c.mutMemo[key]; ok {
-		return m
-	}
-	c.mutMemo[key] = mutation{} // in progress: recursion adds nothing
+func (mutationRule) Merge(a, b mutation) mutation {
+	a.merge(b)
+	return a
+}
+
+// Body ranks a function the object is handed to by its strongest change,
+// and its every by the strongest change of its least changing path.
+func (mutationRule) Body(fn *ssa.Function, blocks []mutation) mutation {
 	var m mutation
 	blocked := make(map[*ssa.BasicBlock]bool)
 	least := noMutation // the strongest change off the blocked blocks
-	for _, b := range fn.Blocks {
-		var inBlock mutation
-		for _, instr := range b.Instrs {
-			// Any condition type: where the function runs relative to
-			// the set is not known.
-			inBlock.merge(c.mutationOf(instr, p, "", depth))
-		}
+	for i, inBlock := range blocks {
 		m.merge(inBlock)
 		if inBlock.every >= alwaysMutation {
-			blocked[b] = true
+			blocked[fn.Blocks[i]] = true
 		} else {
 			least = max(least, inBlock.every)
 		}
@@ -711,228 +613,7 @@ func (c *checker) mutationsIn(fn *ssa.Function, p ssa.Value, depth int) mutation
 	if len(fn.Blocks) > 0 && pathThrough(fn, fn.Blocks[0], blocked) {
 		m.every = least
 	}
-	c.mutMemo[key] = m
 	return m
-}
-
-type mutKey struct {
-	fn *ssa.Function
-	p  ssa.Value
-}
-
-// paramAt returns fn's parameter i (the receiver of a method is 0), or nil.
-func paramAt(fn *ssa.Function, i int) *ssa.Parameter {
-	if i >= 0 && i < len(fn.Params) {
-		return fn.Params[i]
-	}
-	return nil
-}
-
-// objectOf returns the object whose memory v refers into: root, extended
-// through element addresses, slicing, loads of fields that are themselves
-// references (a slice, map or pointer shares the object's memory), phis
-// that agree, and the results of accessors (a method with no other
-// parameter whose result is a reference: obj.StatusBase()). It returns nil
-// for a value copied out of the object.
-//
-// It is deliberately coarser than root (flow.go), which names the object a
-// set or a write is of and must not take two objects for one: objectOf
-// maps r.a and r.b, two objects held in fields of one struct, both to r,
-// which for finding mutations errs on the side of seeing one too many
-// (more silence), and for matching a set with a write would err on the
-// side of a false finding.
-func objectOf(v ssa.Value) ssa.Value {
-	return objectAt(v, 0)
-}
-
-// objectAt is objectOf below depth nested phis; loops make phis refer to
-// themselves, directly or through other phis.
-func objectAt(v ssa.Value, depth int) ssa.Value {
-	for i := 0; i < 64 && v != nil; i++ {
-		switch x := v.(type) {
-		case *ssa.FieldAddr:
-			v = x.X
-		case *ssa.IndexAddr:
-			v = x.X
-		case *ssa.Field:
-			v = x.X
-		case *ssa.Index:
-			v = x.X
-		case *ssa.Slice:
-			v = x.X
-		case *ssa.MakeInterface:
-			v = x.X
-		case *ssa.ChangeInterface:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		case *ssa.TypeAssert:
-			v = x.X
-		case *ssa.UnOp:
-			if x.Op != token.MUL {
-				return v
-			}
-			switch x.X.(type) {
-			case *ssa.FieldAddr, *ssa.IndexAddr:
-				if !refersInto(x.Type()) {
-					return nil // a copy of a value
-				}
-				v = x.X
-			case *ssa.Alloc, *ssa.FreeVar, *ssa.Global:
-				if _, isPtr := x.Type().Underlying().(*types.Pointer); !isPtr {
-					return v
-				}
-				v = x.X
-			default:
-				return v
-			}
-		case *ssa.Phi:
-			if depth >= 4 {
-				return v
-			}
-			var same ssa.Value
-			for _, e := range x.Edges {
-				if e == x {
-					continue // the loop's own value
-				}
-				o := objectAt(e, depth+1)
-				if same != nil && o != same {
-					return v
-				}
-				same = o
-			}
-			return same
-		case *ssa.Call:
-			if recv := accessorReceiver(x); recv != nil {
-				v = recv
-				continue
-			}
-			return v
-		default:
-			return v
-		}
-	}
-	return v
-}
-
-// accessorReceiver returns the receiver of a call of a method that takes
-// no other argument and returns a reference (obj.GetStatusConditions(),
-// obj.StatusBase()), or nil.
-func accessorReceiver(call *ssa.Call) ssa.Value {
-	common := call.Common()
-	if !refersInto(call.Type()) {
-		return nil
-	}
-	if common.IsInvoke() {
-		if len(common.Args) == 0 && !strings.HasPrefix(common.Method.Name(), "DeepCopy") {
-			return common.Value
-		}
-		return nil
-	}
-	fn := common.StaticCallee()
-	if fn == nil || fn.Signature.Recv() == nil || len(common.Args) != 1 || strings.HasPrefix(fn.Name(), "DeepCopy") {
-		return nil // a DeepCopy returns a new object
-	}
-	return common.Args[0]
-}
-
-// refersInto reports whether a value of type t can share memory with the
-// object it came from.
-func refersInto(t types.Type) bool {
-	switch t.Underlying().(type) {
-	case *types.Pointer, *types.Slice, *types.Map, *types.Interface:
-		return true
-	}
-	return false
-}
-
-// statusPathKind says where an address into an object points.
-type statusPathKind int
-
-const (
-	inStatus    statusPathKind = iota // under a field named Status, or the whole object
-	notStatus                         // under another field (metadata, spec)
-	unknownPath                       // through an accessor's result
-)
-
-// statusPath reports where addr, a value that objectOf maps to an object,
-// points: its innermost field of the object decides.
-func statusPath(addr ssa.Value) statusPathKind {
-	top, stop := outerField(addr)
-	if call, ok := stop.(*ssa.Call); ok && accessorReceiver(call) != nil {
-		if conditionsAccessor(call) != nil {
-			return inStatus // the object's own conditions
-		}
-		return unknownPath
-	}
-	if top == "" || top == "Status" {
-		return inStatus // the object itself: all of it, its status included
-	}
-	return notStatus
-}
-
-// outerField walks addr, an address into an object or a value read from
-// one, back to the object: it returns the name of the object's field it
-// selects first ("" for the object itself) and the value the walk stopped
-// at (the object, or the call of an accessor).
-func outerField(addr ssa.Value) (string, ssa.Value) {
-	name := ""
-	for i := 0; i < 64 && addr != nil; i++ {
-		switch x := addr.(type) {
-		case *ssa.FieldAddr:
-			if st := crmodel.StructOf(x.X.Type()); st != nil && x.Field < st.NumFields() {
-				name = st.Field(x.Field).Name()
-			}
-			addr = x.X
-		case *ssa.Field:
-			if st, ok := x.X.Type().Underlying().(*types.Struct); ok && x.Field < st.NumFields() {
-				name = st.Field(x.Field).Name()
-			}
-			addr = x.X
-		case *ssa.IndexAddr:
-			addr = x.X
-		case *ssa.Index:
-			addr = x.X
-		case *ssa.Slice:
-			addr = x.X
-		case *ssa.UnOp:
-			addr = x.X
-		case *ssa.MakeInterface:
-			addr = x.X
-		case *ssa.ChangeInterface:
-			addr = x.X
-		case *ssa.ChangeType:
-			addr = x.X
-		case *ssa.TypeAssert:
-			addr = x.X
-		default:
-			return name, addr
-		}
-	}
-	return name, addr
-}
-
-// fieldName names the field an address selects, from the Status field on
-// (Status.ObservedGeneration), for messages.
-func fieldName(addr ssa.Value) string {
-	var parts []string
-	for i := 0; i < 64; i++ {
-		fa, ok := addr.(*ssa.FieldAddr)
-		if !ok {
-			break
-		}
-		if st := crmodel.StructOf(fa.X.Type()); st != nil && fa.Field < st.NumFields() {
-			parts = append([]string{st.Field(fa.Field).Name()}, parts...)
-			if st.Field(fa.Field).Name() == "Status" {
-				break
-			}
-		}
-		addr = fa.X
-	}
-	if len(parts) == 0 {
-		return "a status field"
-	}
-	return strings.Join(parts, ".")
 }
 
 // loadedFrom returns the address a loaded value was read from, or v.
@@ -950,48 +631,6 @@ func isTimeType(t types.Type) bool {
 		t = p.Elem()
 	}
 	return crmodel.IsNamed(t, "time", "Time") || crmodel.IsNamed(t, crmodel.MetaV1Path, "Time") || crmodel.IsNamed(t, crmodel.MetaV1Path, "MicroTime")
-}
-
-// readOnlyMethod reports whether a method called with the object as its
-// receiver leaves the object as it was: a getter (no parameters, some
-// result), the generated DeepCopy and DeepCopyObject, and DeepCopyInto,
-// which writes its argument.
-func readOnlyMethod(fn *types.Func) bool {
-	sig, ok := fn.Type().(*types.Signature)
-	if !ok {
-		return false
-	}
-	switch fn.Name() {
-	case "DeepCopy", "DeepCopyObject", "DeepCopyInto":
-		return true
-	}
-	return sig.Params().Len() == 0 && sig.Results().Len() > 0
-}
-
-// objectInterface reports whether t is an interface through which an
-// object's status cannot be changed: the empty interface, or one whose
-// methods are all apimachinery's object methods (runtime.Object,
-// metav1.Object, schema.ObjectKind): the types loggers, event recorders
-// and key functions take.
-func objectInterface(t types.Type) bool {
-	it, ok := t.Underlying().(*types.Interface)
-	if !ok {
-		return false
-	}
-	for i := 0; i < it.NumMethods(); i++ {
-		m := it.Method(i)
-		if m.Pkg() == nil {
-			return false
-		}
-		switch m.Pkg().Path() {
-		case crmodel.MetaV1Path, "k8s.io/apimachinery/pkg/runtime", "k8s.io/apimachinery/pkg/runtime/schema":
-		default:
-			if !strings.HasSuffix(m.Pkg().Path(), "/vendor/"+crmodel.MetaV1Path) {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // setsOtherwise reports whether instr calls the helper that at calls, on

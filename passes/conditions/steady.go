@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
+	"github.com/statuslint/statuslint/internal/objchange"
 	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
@@ -197,7 +198,7 @@ func (vc *valueCheck) readsField(v ssa.Value) bool {
 		}
 		seen[v] = true
 		if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
-			if objectOf(u.X) == vc.obj && fieldName(u.X) == vc.field {
+			if objchange.ObjectOf(u.X) == vc.obj && objchange.FieldName(u.X) == vc.field {
 				return true
 			}
 		}
@@ -238,7 +239,7 @@ func (vc *valueCheck) resetIn(fn *ssa.Function) bool {
 	}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			if st, ok := instr.(*ssa.Store); ok && objectOf(st.Addr) == vc.obj && fieldName(st.Addr) == vc.field && !vc.readsField(st.Val) && !vc.appends(st.Val) {
+			if st, ok := instr.(*ssa.Store); ok && objchange.ObjectOf(st.Addr) == vc.obj && objchange.FieldName(st.Addr) == vc.field && !vc.readsField(st.Val) && !vc.appends(st.Val) {
 				return true
 			}
 		}
@@ -334,11 +335,11 @@ func constText(v ssa.Value) string {
 // partOf names the part of an object that addr, or a field value, is read
 // from: the spec, metadata or status of obj, or another object.
 func partOf(addr ssa.Value, obj ssa.Value) string {
-	o := objectOf(addr)
+	o := objchange.ObjectOf(addr)
 	if o == nil {
 		return ""
 	}
-	top, _ := outerField(addr)
+	top, _ := objchange.OuterField(addr)
 	if o != obj {
 		if hasStatus(o.Type()) {
 			return "another object"

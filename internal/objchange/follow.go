@@ -1,0 +1,465 @@
+package objchange
+
+import (
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/statuslint/statuslint/internal/crmodel"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
+)
+
+// The walk on SSA: what an instruction does to the memory of an object,
+// followed into the package's functions and closures the object is
+// handed to. What a change means is the asking pass's Rule.
+
+// UseKind is what an instruction does with an object's memory.
+type UseKind int
+
+const (
+	Stored    UseKind = iota // a store (Addr, Val)
+	MapStored                // a map entry set (Addr: the map, Val)
+	Cleared                  // delete, copy or clear of what Addr refers to (Name: the builtin)
+	Called                   // handed to a call (Callee, Arg): Rule.Call is asked before the walk looks into the callee
+	TooDeep                  // handed to a package function past MaxDepth, or with no parameter for it (Name)
+	HandedOut                // handed to code whose changes cannot be seen (Name: the function, or "a function")
+)
+
+// Part is where in an object an address points.
+type Part int
+
+const (
+	InStatus        Part = iota // under a field named Status, or the whole object
+	NotStatus                   // under another field (metadata, spec)
+	ThroughAccessor             // through an accessor's result (Use.Accessor)
+)
+
+// Use is one thing an instruction does to the memory of an object, as the
+// walk tells it; a Rule says what it means.
+type Use struct {
+	Kind     UseKind
+	Instr    ssa.Instruction
+	Obj      ssa.Value // the object, as ObjectOf names it
+	Addr     ssa.Value // where, or the argument handed over
+	Val      ssa.Value // the value stored
+	Part     Part      // where Addr points, for Stored and MapStored
+	Accessor *ssa.Call // the accessor's call, for ThroughAccessor
+	Callee   *types.Func
+	Arg      int    // the argument's index, a receiver being 0
+	Name     string // the builtin or function, for messages
+}
+
+// Rule is a pass's meaning of what is done to an object: M rates it.
+type Rule[M any] interface {
+	// Rate rates a Use other than Called.
+	Rate(u Use) M
+	// Call rates a call the pass knows (ok), before the walk follows it.
+	Call(u Use) (m M, ok bool)
+	// Merge is what a and b, made on one path, make together.
+	Merge(a, b M) M
+	// Body is what a function does to the object it is handed, from what
+	// each of its blocks does (by index).
+	Body(fn *ssa.Function, blocks []M) M
+}
+
+// MaxDepth bounds how many hand-overs between functions are followed.
+const MaxDepth = maxDepth
+
+// Follower follows objects through one package's SSA.
+type Follower[M any] struct {
+	// rule rates what the functions the object is handed to do: where
+	// they run relative to the asking pass's question is not known.
+	rule    Rule[M]
+	inPkg   func(*ssa.Function) bool
+	callees func(ssa.CallInstruction) []*ssa.Function
+	memo    map[followKey]M
+}
+
+type followKey struct {
+	fn *ssa.Function
+	p  ssa.Value
+}
+
+// NewFollower returns a follower that rates what the package's functions
+// (inPkg) do to an object handed to them by rule; callees returns the
+// package's functions a call may invoke.
+func NewFollower[M any](rule Rule[M], inPkg func(*ssa.Function) bool, callees func(ssa.CallInstruction) []*ssa.Function) *Follower[M] {
+	return &Follower[M]{rule: rule, inPkg: inPkg, callees: callees, memo: make(map[followKey]M)}
+}
+
+// Instr rates by rule what instr does to obj; depth counts the
+// hand-overs followed to get here.
+func (f *Follower[M]) Instr(rule Rule[M], instr ssa.Instruction, obj ssa.Value, depth int) M {
+	var m M
+	switch instr := instr.(type) {
+	case *ssa.Store:
+		if ObjectOf(instr.Addr) != obj {
+			return m
+		}
+		if _, isPtr := instr.Val.Type().Underlying().(*types.Pointer); isPtr && instr.Addr == obj {
+			return m // the variable holding the object is bound, not the object changed
+		}
+		m = f.store(rule, Use{Kind: Stored, Instr: instr, Obj: obj, Addr: instr.Addr, Val: instr.Val})
+	case *ssa.MapUpdate:
+		if ObjectOf(instr.Map) != obj {
+			return m
+		}
+		m = f.store(rule, Use{Kind: MapStored, Instr: instr, Obj: obj, Addr: instr.Map, Val: instr.Value})
+	case *ssa.MakeClosure:
+		// A closure that captures the object may run anywhere it is
+		// passed to: count what it does to the object, following the
+		// object down from this closure's bindings to its free
+		// variables (valueflow's Bindings go up, from a free variable
+		// to every making of the closure).
+		fn, _ := instr.Fn.(*ssa.Function)
+		if fn == nil || !f.inPkg(fn) || depth >= MaxDepth {
+			return m
+		}
+		for i, b := range instr.Bindings {
+			if ObjectOf(b) == obj && i < len(fn.FreeVars) {
+				m = rule.Merge(m, f.In(fn, fn.FreeVars[i], depth+1))
+			}
+		}
+	case ssa.CallInstruction:
+		common := instr.Common()
+		args := common.Args
+		method := common.IsInvoke()
+		if method {
+			args = append([]ssa.Value{common.Value}, args...)
+		} else if fn := common.StaticCallee(); fn != nil && fn.Signature.Recv() != nil {
+			method = true
+		}
+		for i, a := range args {
+			if !RefersInto(a.Type()) || ObjectOf(a) != obj {
+				continue
+			}
+			if part, _ := StatusPart(a); part == NotStatus {
+				continue // not a reference into the object's status (&obj.Spec, &obj.ObjectMeta)
+			}
+			m = rule.Merge(m, f.arg(rule, Use{Kind: Called, Instr: instr, Obj: obj, Addr: a, Arg: i}, method && i == 0, depth))
+		}
+	}
+	return m
+}
+
+// store rates a store or map update into the object's status.
+func (f *Follower[M]) store(rule Rule[M], u Use) M {
+	u.Part, u.Accessor = StatusPart(u.Addr)
+	if u.Part == NotStatus {
+		var m M
+		return m
+	}
+	return rule.Rate(u)
+}
+
+// arg rates what a call does to u.Addr, its argument u.Arg, a reference
+// into the object (recv: the receiver).
+func (f *Follower[M]) arg(rule Rule[M], u Use, recv bool, depth int) M {
+	var m M
+	call := u.Instr.(ssa.CallInstruction)
+	common := call.Common()
+	if b, ok := common.Value.(*ssa.Builtin); ok {
+		switch b.Name() {
+		case "delete", "copy", "clear":
+			if u.Arg == 0 {
+				u.Kind, u.Name = Cleared, b.Name()
+				return rule.Rate(u)
+			}
+		}
+		return m // append, len, cap: the store of append's result counts
+	}
+	u.Callee = reconcilepath.CalleeFunc(common)
+	if m, ok := rule.Call(u); ok {
+		return m
+	}
+	// The package's own functions are read.
+	if ces := f.callees(call); len(ces) > 0 {
+		for _, ce := range ces {
+			if depth >= MaxDepth || u.Arg >= len(ce.Params) {
+				u.Kind, u.Name = TooDeep, ce.Name()
+				return rule.Rate(u)
+			}
+			m = rule.Merge(m, f.In(ce, ce.Params[u.Arg], depth+1))
+		}
+		return m
+	}
+	if u.Callee != nil && u.Callee.Pkg() != nil {
+		// controller-runtime's functions read or load objects, and
+		// change metadata at most (controllerutil's finalizers and owner
+		// references); the client's writes update the object from the
+		// server's answer, which is no change of the caller's making.
+		if path := u.Callee.Pkg().Path(); strings.HasPrefix(path, "sigs.k8s.io/controller-runtime") || strings.Contains(path, "/vendor/sigs.k8s.io/controller-runtime") {
+			return m
+		}
+	}
+	if recv && u.Callee != nil && readOnlyMethod(u.Callee) {
+		return m
+	}
+	if mi, ok := u.Addr.(*ssa.MakeInterface); ok && objectInterface(mi.Type(), true) {
+		return m // a logger, recorder or key function sees a runtime.Object
+	}
+	u.Kind, u.Name = HandedOut, "a function"
+	if u.Callee != nil {
+		u.Name = u.Callee.Name()
+	}
+	return rule.Rate(u)
+}
+
+// In rates what fn, a package function or closure, does to the object it
+// gets as p (a parameter or free variable), memoised: the depth of the
+// first request decides how far the answer looked.
+func (f *Follower[M]) In(fn *ssa.Function, p ssa.Value, depth int) M {
+	key := followKey{fn, p}
+	if m, ok := f.memo[key]; ok {
+		return m
+	}
+	var zero M
+	f.memo[key] = zero // in progress: recursion adds nothing
+	blocks := make([]M, len(fn.Blocks))
+	for i, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			blocks[i] = f.rule.Merge(blocks[i], f.Instr(f.rule, instr, p, depth))
+		}
+	}
+	m := f.rule.Body(fn, blocks)
+	f.memo[key] = m
+	return m
+}
+
+// ObjectOf returns the object whose memory v refers into: root, extended
+// through element addresses, slicing, loads of fields that are themselves
+// references (a slice, map or pointer shares the object's memory), phis
+// that agree, and the results of accessors (a method with no other
+// parameter whose result is a reference: obj.StatusBase()). It returns nil
+// for a value copied out of the object.
+//
+// It is deliberately coarse: it maps r.a and r.b, two objects held in
+// fields of one struct, both to r, which for finding changes errs on the
+// side of seeing one too many; naming the object a write is of must not
+// take two objects for one, and needs a finer root.
+func ObjectOf(v ssa.Value) ssa.Value {
+	return objectAt(v, 0)
+}
+
+// objectAt is ObjectOf below depth nested phis; loops make phis refer to
+// themselves, directly or through other phis.
+func objectAt(v ssa.Value, depth int) ssa.Value {
+	for i := 0; i < 64 && v != nil; i++ {
+		if in := inner(v); in != nil {
+			v = in
+			continue
+		}
+		switch x := v.(type) {
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return v
+			}
+			switch x.X.(type) {
+			case *ssa.FieldAddr, *ssa.IndexAddr:
+				if !RefersInto(x.Type()) {
+					return nil // a copy of a value
+				}
+				v = x.X
+			case *ssa.Alloc, *ssa.FreeVar, *ssa.Global:
+				if _, isPtr := x.Type().Underlying().(*types.Pointer); !isPtr {
+					return v
+				}
+				v = x.X
+			default:
+				return v
+			}
+		case *ssa.Phi:
+			if depth >= 4 {
+				return v
+			}
+			var same ssa.Value
+			for _, e := range x.Edges {
+				if e == x {
+					continue // the loop's own value
+				}
+				o := objectAt(e, depth+1)
+				if same != nil && o != same {
+					return v
+				}
+				same = o
+			}
+			return same
+		case *ssa.Call:
+			if recv := AccessorReceiver(x); recv != nil {
+				v = recv
+				continue
+			}
+			return v
+		default:
+			return v
+		}
+	}
+	return v
+}
+
+// AccessorReceiver returns the receiver of a call of a method that takes
+// no other argument and returns a reference (obj.GetStatusConditions(),
+// obj.StatusBase()), or nil.
+func AccessorReceiver(call *ssa.Call) ssa.Value {
+	common := call.Common()
+	if !RefersInto(call.Type()) {
+		return nil
+	}
+	if common.IsInvoke() {
+		if len(common.Args) == 0 && !strings.HasPrefix(common.Method.Name(), "DeepCopy") {
+			return common.Value
+		}
+		return nil
+	}
+	fn := common.StaticCallee()
+	if fn == nil || fn.Signature.Recv() == nil || len(common.Args) != 1 || strings.HasPrefix(fn.Name(), "DeepCopy") {
+		return nil // a DeepCopy returns a new object
+	}
+	return common.Args[0]
+}
+
+// RefersInto reports whether a value of type t can share memory with the
+// object it came from.
+func RefersInto(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Slice, *types.Map, *types.Interface:
+		return true
+	}
+	return false
+}
+
+// StatusPart reports where addr, a value that ObjectOf maps to an object,
+// points: its innermost field of the object decides; through an
+// accessor's result, the accessor's call.
+func StatusPart(addr ssa.Value) (Part, *ssa.Call) {
+	top, stop := OuterField(addr)
+	if call, ok := stop.(*ssa.Call); ok && AccessorReceiver(call) != nil {
+		return ThroughAccessor, call
+	}
+	if top == "" || top == "Status" {
+		return InStatus, nil // the object itself: all of it, its status included
+	}
+	return NotStatus, nil
+}
+
+// OuterField walks addr, an address into an object or a value read from
+// one, back to the object: it returns the name of the object's field it
+// selects first ("" for the object itself) and the value the walk stopped
+// at (the object, or the call of an accessor).
+func OuterField(addr ssa.Value) (string, ssa.Value) {
+	name := ""
+	for i := 0; i < 64 && addr != nil; i++ {
+		switch x := addr.(type) {
+		case *ssa.FieldAddr:
+			if st := crmodel.StructOf(x.X.Type()); st != nil && x.Field < st.NumFields() {
+				name = st.Field(x.Field).Name()
+			}
+		case *ssa.Field:
+			if st, ok := x.X.Type().Underlying().(*types.Struct); ok && x.Field < st.NumFields() {
+				name = st.Field(x.Field).Name()
+			}
+		case *ssa.UnOp:
+			addr = x.X
+			continue
+		}
+		in := inner(addr)
+		if in == nil {
+			return name, addr
+		}
+		addr = in
+	}
+	return name, addr
+}
+
+// inner returns the value v selects from, indexes, slices or converts, or
+// nil.
+func inner(v ssa.Value) ssa.Value {
+	switch x := v.(type) {
+	case *ssa.FieldAddr:
+		return x.X
+	case *ssa.IndexAddr:
+		return x.X
+	case *ssa.Field:
+		return x.X
+	case *ssa.Index:
+		return x.X
+	case *ssa.Slice:
+		return x.X
+	case *ssa.MakeInterface:
+		return x.X
+	case *ssa.ChangeInterface:
+		return x.X
+	case *ssa.ChangeType:
+		return x.X
+	case *ssa.TypeAssert:
+		return x.X
+	}
+	return nil
+}
+
+// FieldName names the field an address selects, from the Status field on
+// (Status.ObservedGeneration), for messages.
+func FieldName(addr ssa.Value) string {
+	var parts []string
+	for i := 0; i < 64; i++ {
+		fa, ok := addr.(*ssa.FieldAddr)
+		if !ok {
+			break
+		}
+		if st := crmodel.StructOf(fa.X.Type()); st != nil && fa.Field < st.NumFields() {
+			parts = append([]string{st.Field(fa.Field).Name()}, parts...)
+			if st.Field(fa.Field).Name() == "Status" {
+				break
+			}
+		}
+		addr = fa.X
+	}
+	if len(parts) == 0 {
+		return "a status field"
+	}
+	return strings.Join(parts, ".")
+}
+
+// readOnlyMethod reports whether a method called with the object as its
+// receiver leaves the object as it was: a getter (no parameters, some
+// result), the generated DeepCopy and DeepCopyObject, and DeepCopyInto,
+// which writes its argument.
+func readOnlyMethod(fn *types.Func) bool {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok {
+		return false
+	}
+	switch fn.Name() {
+	case "DeepCopy", "DeepCopyObject", "DeepCopyInto":
+		return true
+	}
+	return sig.Params().Len() == 0 && sig.Results().Len() > 0
+}
+
+// objectInterface reports whether t is an interface through which an
+// object's status cannot be changed: the empty interface, or one whose
+// methods are all apimachinery's object methods (runtime.Object,
+// schema.ObjectKind and, withMeta, metav1.Object, whose setters change
+// the metadata alone): the types loggers, event recorders and key
+// functions take.
+func objectInterface(t types.Type, withMeta bool) bool {
+	it, ok := t.Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	for i := 0; i < it.NumMethods(); i++ {
+		m := it.Method(i)
+		if m.Pkg() == nil {
+			return false
+		}
+		switch path := m.Pkg().Path(); {
+		case path == "k8s.io/apimachinery/pkg/runtime", path == "k8s.io/apimachinery/pkg/runtime/schema":
+		case withMeta && crmodel.Unvendor(path) == crmodel.MetaV1Path:
+		default:
+			return false
+		}
+	}
+	return true
+}
