@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/ignore"
@@ -69,7 +68,8 @@ func indices(idx []int) string {
 // through a client it is handed, then writes it; a helper that writes the
 // status of the object it is handed), including through calls of other
 // packages' helpers with such facts.
-func exportFreshness(pass *analysis.Pass, res *reconcilepath.Result, ol *objectLoads) {
+func (c *checker) exportFreshness() {
+	pass, res := c.pass, c.res
 	for _, m := range res.SSA.Members {
 		fn, ok := m.(*ssa.Function)
 		if !ok || fn.Signature.Recv() != nil || fn.TypeParams().Len() > 0 {
@@ -95,17 +95,17 @@ func exportFreshness(pass *analysis.Pass, res *reconcilepath.Result, ol *objectL
 		fresh := true
 		for _, w := range updates {
 			var ok bool
-			var c freshCond
+			var wc freshCond
 			if w.External != nil {
-				ok, c = freshCall(pass, res, ol, w, fn)
+				ok, wc = c.freshCall(w, fn)
 			} else {
-				ok, c = freshness(pass, res, ol, fileOf(pass, w.Node), w, fn)
+				ok, wc = c.freshness(w, fn)
 			}
 			if !ok {
 				fresh = false
 				break
 			}
-			cond.add(c)
+			cond.add(wc)
 		}
 		if fresh {
 			slices.Sort(cond.Readers)
@@ -116,10 +116,11 @@ func exportFreshness(pass *analysis.Pass, res *reconcilepath.Result, ol *objectL
 }
 
 // exportWritten marks the package's exported functions and methods that
-// leave object parameters written (see objectLoads), for the packages
+// leave object parameters written (see checker.loads), for the packages
 // that call them.
-func exportWritten(pass *analysis.Pass, ol *objectLoads) {
-	for fn, params := range ol.Writes {
+func (c *checker) exportWritten() {
+	pass := c.pass
+	for fn, params := range c.loads.Writes {
 		if !fn.Exported() || fn.Pkg() != pass.Pkg || len(params) == 0 {
 			continue
 		}
@@ -143,59 +144,4 @@ func exportedNamed(t types.Type) bool {
 	}
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Exported()
-}
-
-// freshCall reports whether w, a call of another package's function, writes
-// only fresh objects: the callee has a FreshThrough fact, and the call
-// passes uncached readers and fresh objects where the fact asks for them.
-// With via set (an exported function of this package), via's own
-// parameters count as such on the condition cond, as in freshness: a
-// helper that hands its reader or object on to another package's helper.
-func freshCall(pass *analysis.Pass, res *reconcilepath.Result, ol *objectLoads, w *reconcilepath.Write, via *ssa.Function) (fresh bool, cond freshCond) {
-	common := w.Instr.Common()
-	callee := common.StaticCallee()
-	if callee == nil {
-		return false, cond
-	}
-	if o := callee.Origin(); o != nil {
-		callee = o
-	}
-	obj, ok := callee.Object().(*types.Func)
-	if !ok {
-		return false, cond
-	}
-	fact := new(FreshThrough)
-	if !pass.ImportObjectFact(obj, fact) {
-		return false, cond
-	}
-	t := &readerTrace{info: pass.TypesInfo, res: res, seen: make(map[ssa.Value]bool), via: via}
-	for _, p := range fact.Params {
-		if p >= len(common.Args) || !t.uncached(common.Args[p], 0) {
-			return false, cond
-		}
-	}
-	cond.Readers = t.params
-	if len(fact.Objects) == 0 {
-		return true, cond
-	}
-	// The objects are judged on the call as written, which a deferred or
-	// go call, or one through a method value, is not at the load.
-	call := w.Call
-	if call == nil {
-		call = res.CallExpr(common.Pos())
-	}
-	if call == nil || w.Deferred || w.Go || w.MethodValue {
-		return false, freshCond{}
-	}
-	for _, p := range fact.Objects {
-		if p >= len(call.Args) {
-			return false, freshCond{}
-		}
-		fresh, c := freshAt(pass, res, ol, fileOf(pass, call), call, call.Args[p], w.Fn, via, 0)
-		if !fresh {
-			return false, freshCond{}
-		}
-		cond.add(c)
-	}
-	return true, cond
 }

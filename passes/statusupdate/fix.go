@@ -12,7 +12,6 @@ import (
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/fixes"
 	"github.com/statuslint/statuslint/internal/ignore"
-	"github.com/statuslint/statuslint/internal/objchange"
 	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
@@ -32,7 +31,7 @@ import (
 // of it (Create, Update, Patch): it then carries the resourceVersion the
 // API server just returned, not a cached one, and there is nothing to
 // report.
-func suggestFix(pass *analysis.Pass, res *reconcilepath.Result, ol *objectLoads, file *ast.File, w *reconcilepath.Write, names *snapshotNames) (fix *analysis.SuggestedFix, reason string, fresh bool) {
+func (c *checker) suggestFix(file *ast.File, w *reconcilepath.Write) (fix *analysis.SuggestedFix, reason string, fresh bool) {
 	switch {
 	case ignore.CgoProcessed(file):
 		return nil, ignore.CgoReason, false
@@ -43,7 +42,7 @@ func suggestFix(pass *analysis.Pass, res *reconcilepath.Result, ol *objectLoads,
 	case w.Call == nil || len(w.Call.Args) < 2:
 		return nil, "the call could not be located", false
 	}
-	info := pass.TypesInfo
+	pass, info := c.pass, c.pass.TypesInfo
 	call := w.Call
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
@@ -59,7 +58,7 @@ func suggestFix(pass *analysis.Pass, res *reconcilepath.Result, ol *objectLoads,
 	if body == nil {
 		return nil, "the write is not inside a function body", false
 	}
-	load, loadCall, reason := lastLoad(ol, path, body, v)
+	load, loadCall, reason := c.lastLoad(path, body, v)
 	// late is set when the write may run after statements that follow its
 	// own position in the function that loads the object: a deferred call,
 	// or a function literal run later (deferred, by a conflict retry, or
@@ -67,12 +66,12 @@ func suggestFix(pass *analysis.Pass, res *reconcilepath.Result, ol *objectLoads,
 	late := w.Deferred
 	if load == nil {
 		retried := inConflictRetry(w.Fn)
-		if outer, later := capturedAt(path, v, retried, names.callbacks); outer != nil {
+		if outer, later := c.capturedAt(path, v, retried); outer != nil {
 			// The literal uses the object its enclosing function loads:
 			// snapshot there, where the literal is made.
 			path, late = outer, later || retried
 			body, params = fixes.EnclosingFunc(path)
-			load, loadCall, reason = lastLoad(ol, path, body, v)
+			load, loadCall, reason = c.lastLoad(path, body, v)
 		}
 	}
 	// reload is set when the snapshot goes after the last statement that
@@ -80,16 +79,16 @@ func suggestFix(pass *analysis.Pass, res *reconcilepath.Result, ol *objectLoads,
 	var reload ast.Stmt
 	if load == nil && reason == fixes.LoadedAgain.Reason(v.Name()) {
 		var why string
-		load, loadCall, reload, why = afterReloads(pass, res.Model, ol, names, path, body, v)
+		load, loadCall, reload, why = c.afterReloads(path, body, v)
 		reason += why
 	}
 	if load == nil {
 		if params != nil && params.Pos() <= v.Pos() && v.Pos() < params.End() {
 			reason = fmt.Sprintf("%s is a parameter, loaded by the caller; snapshot it there and patch with client.MergeFrom", v.Name())
-			if fix := threadSnapshot(pass, res, ol, file, w, path, v, names); fix != nil {
+			if fix := c.threadSnapshot(file, w, path, v); fix != nil {
 				return fix, "", false
 			}
-			fix, why := siblingInPackage(pass, res, ol, w, path, v, names)
+			fix, why := c.siblingInPackage(w, path, v)
 			if fix != nil {
 				return fix, "", false
 			}
@@ -99,17 +98,17 @@ func suggestFix(pass *analysis.Pass, res *reconcilepath.Result, ol *objectLoads,
 		}
 		return nil, reason, false
 	}
-	if !ol.IsGet(loadCall) && !late {
+	if !c.loads.IsGet(loadCall) && !late {
 		return nil, "", true
 	}
-	if late && loadedElsewhere(ol, body, v, loadCall, load, reload) {
+	if late && c.loadedElsewhere(body, v, loadCall, load, reload) {
 		// One snapshot after the load fits only if nothing reads into the
 		// object again before the write runs, which for a late write is
 		// anywhere in the function.
 		return nil, fmt.Sprintf("%s is read again in the function before this runs; no one snapshot fits every path", v.Name()), false
 	}
 
-	if reason := unpatchable(pass, call, sel); reason != "" {
+	if reason := c.unpatchable(call, sel); reason != "" {
 		return nil, reason, false
 	}
 
@@ -122,7 +121,7 @@ func suggestFix(pass *analysis.Pass, res *reconcilepath.Result, ol *objectLoads,
 		load = reload
 	}
 	clientName, importEdits := fixes.AddImport(pass, file, call.Pos(), crmodel.ClientPath, "client")
-	baseName, copyStmt := names.Copy(pass, res.Model, clientName, load, v, addr, body, "base")
+	baseName, copyStmt := c.snaps.Copy(pass, c.res.Model, clientName, load, v, addr, body, "base")
 	if baseName == "" {
 		return nil, copyStmt, false // copyStmt is the reason
 	}
@@ -151,7 +150,7 @@ func suggestFix(pass *analysis.Pass, res *reconcilepath.Result, ol *objectLoads,
 // may run more than once). A literal started with go, stored, or handed
 // to anything else may run at any time, concurrently with changes to v:
 // nil.
-func capturedAt(path []ast.Node, v *types.Var, retried bool, cb *callbacks) (outer []ast.Node, late bool) {
+func (c *checker) capturedAt(path []ast.Node, v *types.Var, retried bool) (outer []ast.Node, late bool) {
 	for i, n := range path {
 		switch n := n.(type) {
 		case *ast.FuncDecl:
@@ -163,7 +162,7 @@ func capturedAt(path []ast.Node, v *types.Var, retried bool, cb *callbacks) (out
 			if retried {
 				return path[i+1:], false
 			}
-			if cb != nil && cb.synchronous(n, path[i:]) {
+			if c.callbacks.synchronous(n, path[i:]) {
 				return path[i+1:], true
 			}
 			if i+2 >= len(path) {
@@ -185,39 +184,12 @@ func capturedAt(path []ast.Node, v *types.Var, retried bool, cb *callbacks) (out
 	return nil, false
 }
 
-// loadedElsewhere reports whether body, function literals included, reads
-// into v (a Get) anywhere but at load, or assigns v. When the snapshot goes
-// after reload (see afterReloads), what the statements from loadStmt to
-// reload do is known not to matter, and they are left out.
-func loadedElsewhere(ol *objectLoads, body *ast.BlockStmt, v *types.Var, load *ast.CallExpr, loadStmt, reload ast.Stmt) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if reload != nil && n != nil && loadStmt.Pos() <= n.Pos() && n.End() <= reload.End() {
-			return false
-		}
-		switch n := n.(type) {
-		case *ast.CallExpr:
-			if n != load && ol.LoadsVar(n, v) && ol.IsGet(n) {
-				found = true
-			}
-		case *ast.AssignStmt:
-			for _, lhs := range n.Lhs {
-				if id, ok := ast.Unparen(lhs).(*ast.Ident); ok && ol.Info().Uses[id] == v {
-					found = true
-				}
-			}
-		}
-		return !found
-	})
-	return found
-}
-
 // unpatchable says why the status Update call, whose method is selected
 // by sel, cannot become a Patch: the writer has none, or the Patch does
 // not take every option the Update had. Empty when it can.
-func unpatchable(pass *analysis.Pass, call *ast.CallExpr, sel *ast.SelectorExpr) string {
-	info := pass.TypesInfo
-	patchOpt := fixes.PatchOptionType(pass.Pkg, info.TypeOf(sel.X))
+func (c *checker) unpatchable(call *ast.CallExpr, sel *ast.SelectorExpr) string {
+	info := c.pass.TypesInfo
+	patchOpt := fixes.PatchOptionType(c.pass.Pkg, info.TypeOf(sel.X))
 	if patchOpt == nil {
 		return "the status writer has no Patch method"
 	}
@@ -233,36 +205,4 @@ func unpatchable(pass *analysis.Pass, call *ast.CallExpr, sel *ast.SelectorExpr)
 		}
 	}
 	return ""
-}
-
-// snapshotNames remembers the names the package's fixes give their
-// snapshots (fixes.Snapshots: two fixes in one function that snapshot after
-// different loads declare different variables when applied together, and
-// the snapshot parameters helpers gain, so that the fixes of a helper's
-// several writes add the same one).
-type snapshotNames struct {
-	*fixes.Snapshots
-	// changes is the status-mode classification of afterReloads, made
-	// when first needed.
-	changes *objchange.Checker
-	// callbacks says which function literals run inside the call they
-	// are made for (callbacks.synchronous); nil: only those called
-	// where they are made, or handed to a conflict retry.
-	callbacks *callbacks
-}
-
-func newSnapshotNames() *snapshotNames {
-	return &snapshotNames{Snapshots: fixes.NewSnapshots()}
-}
-
-// lastLoad is fixes.LastLoad with the pass's loads (Gets, and calls of the
-// package's helpers that leave the object written) and its advice for a
-// function literal.
-func lastLoad(ol *objectLoads, path []ast.Node, body *ast.BlockStmt, v *types.Var) (ast.Stmt, *ast.CallExpr, string) {
-	load, call, problem := ol.LastLoad(path, body, v)
-	reason := problem.Reason(v.Name())
-	if problem == fixes.NotLoadedInLiteral {
-		reason += "; snapshot it where it is loaded and patch with client.MergeFrom"
-	}
-	return load, call, reason
 }

@@ -6,7 +6,6 @@ import (
 	"go/types"
 	"slices"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 
@@ -19,8 +18,8 @@ import (
 // (see freshness), whatever any caller in another package passes. Such an
 // object carries the resourceVersion the API server gave a moment ago, not
 // a cached one, which is what the finding claims.
-func readFresh(pass *analysis.Pass, res *reconcilepath.Result, ol *objectLoads, file *ast.File, w *reconcilepath.Write) bool {
-	fresh, cond := freshness(pass, res, ol, file, w, nil)
+func (c *checker) readFresh(w *reconcilepath.Write) bool {
+	fresh, cond := c.freshness(w, nil)
 	return fresh && cond.empty()
 }
 
@@ -56,11 +55,11 @@ func (c *freshCond) add(d freshCond) {
 // set (an exported function), a reader or an object that is one of via's
 // parameters counts as uncached or fresh on the condition that callers
 // pass one: cond lists their indices.
-func freshness(pass *analysis.Pass, res *reconcilepath.Result, ol *objectLoads, file *ast.File, w *reconcilepath.Write, via *ssa.Function) (fresh bool, cond freshCond) {
+func (c *checker) freshness(w *reconcilepath.Write, via *ssa.Function) (fresh bool, cond freshCond) {
 	if w.Call == nil || len(w.Call.Args) < 2 || w.MethodValue || w.Deferred || w.Go {
 		return false, cond
 	}
-	return freshAt(pass, res, ol, file, w.Call, w.Call.Args[1], w.Fn, via, 0)
+	return c.freshAt(w.Call, w.Call.Args[1], w.Fn, via, 0)
 }
 
 // maxCallerDepth bounds how many callers up an object parameter is
@@ -69,13 +68,13 @@ const maxCallerDepth = 3
 
 // freshAt reports whether the object obj, an argument of call in fn, is
 // fresh there (see freshness).
-func freshAt(pass *analysis.Pass, res *reconcilepath.Result, ol *objectLoads, file *ast.File, call *ast.CallExpr, obj ast.Expr, fn *ssa.Function, via *ssa.Function, depth int) (bool, freshCond) {
+func (c *checker) freshAt(call *ast.CallExpr, obj ast.Expr, fn *ssa.Function, via *ssa.Function, depth int) (bool, freshCond) {
 	var cond freshCond
+	file := c.fileOf(call)
 	if file == nil || fn == nil {
 		return false, cond
 	}
-	info := pass.TypesInfo
-	v, _ := fixes.ObjectVar(info, obj)
+	v, _ := fixes.ObjectVar(c.pass.TypesInfo, obj)
 	if v == nil {
 		return false, cond
 	}
@@ -84,14 +83,14 @@ func freshAt(pass *analysis.Pass, res *reconcilepath.Result, ol *objectLoads, fi
 	if body == nil {
 		return false, cond
 	}
-	_, load, _ := lastLoad(ol, path, body, v)
+	_, load, _ := c.lastLoad(path, body, v)
 	if load == nil {
-		return freshFromCallers(pass, res, ol, path, v, via, depth)
+		return c.freshFromCallers(path, v, via, depth)
 	}
-	if !ol.IsGet(load) {
+	if !c.loads.IsGet(load) {
 		return true, cond // written just before: the server's answer
 	}
-	t := &readerTrace{info: info, res: res, seen: make(map[ssa.Value]bool), via: via}
+	t := c.readerTrace(via)
 	recv := getReceiver(fn, load.Lparen)
 	if recv == nil || !t.uncached(recv, 0) {
 		return false, cond
@@ -108,7 +107,8 @@ func freshAt(pass *analysis.Pass, res *reconcilepath.Result, ol *objectLoads, fi
 // does Create, Update or Patch of it, which the function may do. When the
 // function is via, v is fresh on the condition that via's callers pass a
 // fresh object.
-func freshFromCallers(pass *analysis.Pass, res *reconcilepath.Result, ol *objectLoads, path []ast.Node, v *types.Var, via *ssa.Function, depth int) (bool, freshCond) {
+func (c *checker) freshFromCallers(path []ast.Node, v *types.Var, via *ssa.Function, depth int) (bool, freshCond) {
+	pass, res := c.pass, c.res
 	var cond freshCond
 	if depth >= maxCallerDepth {
 		return false, cond
@@ -139,8 +139,8 @@ func freshFromCallers(pass *analysis.Pass, res *reconcilepath.Result, ol *object
 	if len(callers) == 0 {
 		return false, cond
 	}
-	for _, c := range callers {
-		sc, ok := c.(*ssa.Call)
+	for _, caller := range callers {
+		sc, ok := caller.(*ssa.Call)
 		if !ok {
 			return false, freshCond{} // deferred or started with go: far from the load
 		}
@@ -148,11 +148,66 @@ func freshFromCallers(pass *analysis.Pass, res *reconcilepath.Result, ol *object
 		if call == nil || idx >= len(call.Args) {
 			return false, freshCond{}
 		}
-		fresh, d := freshAt(pass, res, ol, fileOf(pass, call), call, call.Args[idx], sc.Parent(), via, depth+1)
+		fresh, d := c.freshAt(call, call.Args[idx], sc.Parent(), via, depth+1)
 		if !fresh {
 			return false, freshCond{}
 		}
 		cond.add(d)
+	}
+	return true, cond
+}
+
+// freshCall reports whether w, a call of another package's function, writes
+// only fresh objects: the callee has a FreshThrough fact, and the call
+// passes uncached readers and fresh objects where the fact asks for them.
+// With via set (an exported function of this package), via's own
+// parameters count as such on the condition cond, as in freshness: a
+// helper that hands its reader or object on to another package's helper.
+func (c *checker) freshCall(w *reconcilepath.Write, via *ssa.Function) (fresh bool, cond freshCond) {
+	common := w.Instr.Common()
+	callee := common.StaticCallee()
+	if callee == nil {
+		return false, cond
+	}
+	if o := callee.Origin(); o != nil {
+		callee = o
+	}
+	obj, ok := callee.Object().(*types.Func)
+	if !ok {
+		return false, cond
+	}
+	fact := new(FreshThrough)
+	if !c.pass.ImportObjectFact(obj, fact) {
+		return false, cond
+	}
+	t := c.readerTrace(via)
+	for _, p := range fact.Params {
+		if p >= len(common.Args) || !t.uncached(common.Args[p], 0) {
+			return false, cond
+		}
+	}
+	cond.Readers = t.params
+	if len(fact.Objects) == 0 {
+		return true, cond
+	}
+	// The objects are judged on the call as written, which a deferred or
+	// go call, or one through a method value, is not at the load.
+	call := w.Call
+	if call == nil {
+		call = c.res.CallExpr(common.Pos())
+	}
+	if call == nil || w.Deferred || w.Go || w.MethodValue {
+		return false, freshCond{}
+	}
+	for _, p := range fact.Objects {
+		if p >= len(call.Args) {
+			return false, freshCond{}
+		}
+		fresh, pc := c.freshAt(call, call.Args[p], w.Fn, via, 0)
+		if !fresh {
+			return false, freshCond{}
+		}
+		cond.add(pc)
 	}
 	return true, cond
 }
@@ -191,6 +246,12 @@ type readerTrace struct {
 	// callers pass such readers.
 	via    *ssa.Function
 	params []int
+}
+
+// readerTrace starts following readers, with via's parameters counting
+// as uncached on the condition that its callers pass such readers.
+func (c *checker) readerTrace(via *ssa.Function) *readerTrace {
+	return &readerTrace{info: c.pass.TypesInfo, res: c.res, seen: make(map[ssa.Value]bool), via: via}
 }
 
 // uncached reports whether every value v can hold reads from the API

@@ -5,8 +5,6 @@ import (
 	"go/ast"
 	"go/types"
 
-	"golang.org/x/tools/go/analysis"
-
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/fixes"
 	"github.com/statuslint/statuslint/internal/objchange"
@@ -31,18 +29,18 @@ import (
 // load whose snapshot moves, the reload to snapshot after, and the load's
 // call; nils and the reason (to add to the LoadedAgain one) when the move
 // is not safe, or nils and no reason when there is no such pair.
-func afterReloads(pass *analysis.Pass, m *crmodel.Model, ol *objectLoads, names *snapshotNames, path []ast.Node, body *ast.BlockStmt, v *types.Var) (load ast.Stmt, loadCall *ast.CallExpr, reload ast.Stmt, reason string) {
-	load, loadCall, reload = fixes.LastLoadBeforeReloads(ol.Info(), ol.LoadsVar, path, body, v)
-	if load == nil || !ol.IsGet(loadCall) {
+func (c *checker) afterReloads(path []ast.Node, body *ast.BlockStmt, v *types.Var) (load ast.Stmt, loadCall *ast.CallExpr, reload ast.Stmt, reason string) {
+	load, loadCall, reload = fixes.LastLoadBeforeReloads(c.pass.TypesInfo, c.loads.LoadsVar, path, body, v)
+	if load == nil || !c.loads.IsGet(loadCall) {
 		return nil, nil, nil, ""
 	}
-	if names.changes == nil {
-		names.changes = objchange.New(pass, m, objchange.Options{Status: true, Imported: metadataOnly(pass)})
+	if c.changes == nil {
+		c.changes = objchange.New(c.pass, c.res.Model, objchange.Options{Status: true, Imported: c.metadataOnly})
 	}
-	eff := names.changes.Region(body, loadCall.End(), reload.End(), path[0], v)
+	eff := c.changes.Region(body, loadCall.End(), reload.End(), path[0], v)
 	if eff.Blocked != "" {
 		return nil, nil, nil, fmt.Sprintf("; a snapshot after the last of them could miss a status change: %s (line %d)",
-			eff.Blocked, pass.Fset.Position(eff.At).Line)
+			eff.Blocked, c.pass.Fset.Position(eff.At).Line)
 	}
 	return load, loadCall, reload, ""
 }
@@ -62,34 +60,32 @@ func afterReloads(pass *analysis.Pass, m *crmodel.Model, ol *objectLoads, names 
 // is not answered here, and still rules the snapshot's move out, as do
 // function values. The package's own functions are not answered either:
 // objchange follows their bodies.
-func metadataOnly(pass *analysis.Pass) func(fn *types.Func, idx int) (objchange.ParamChanges, bool) {
-	return func(fn *types.Func, idx int) (objchange.ParamChanges, bool) {
-		if fn == nil || idx < 0 {
-			return objchange.ParamChanges{}, false
-		}
-		sig, _ := fn.Type().(*types.Signature)
-		if sig == nil {
-			return objchange.ParamChanges{}, false
-		}
-		abstract := sig.Recv() != nil && types.IsInterface(sig.Recv().Type())
-		if fn.Pkg() == pass.Pkg && !abstract {
-			return objchange.ParamChanges{}, false
-		}
-		n := sig.Params().Len()
-		var t types.Type
-		switch {
-		case sig.Variadic() && idx >= n-1:
-			if s, ok := sig.Params().At(n - 1).Type().(*types.Slice); ok {
-				t = s.Elem()
-			}
-		case idx < n:
-			t = sig.Params().At(idx).Type()
-		}
-		if t == nil || !metadataInterface(t) {
-			return objchange.ParamChanges{}, false
-		}
-		return objchange.ParamChanges{Index: idx}, true
+func (c *checker) metadataOnly(fn *types.Func, idx int) (objchange.ParamChanges, bool) {
+	if fn == nil || idx < 0 {
+		return objchange.ParamChanges{}, false
 	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil {
+		return objchange.ParamChanges{}, false
+	}
+	abstract := sig.Recv() != nil && types.IsInterface(sig.Recv().Type())
+	if fn.Pkg() == c.pass.Pkg && !abstract {
+		return objchange.ParamChanges{}, false
+	}
+	n := sig.Params().Len()
+	var t types.Type
+	switch {
+	case sig.Variadic() && idx >= n-1:
+		if s, ok := sig.Params().At(n - 1).Type().(*types.Slice); ok {
+			t = s.Elem()
+		}
+	case idx < n:
+		t = sig.Params().At(idx).Type()
+	}
+	if t == nil || !metadataInterface(t) {
+		return objchange.ParamChanges{}, false
+	}
+	return objchange.ParamChanges{Index: idx}, true
 }
 
 // metadataInterface reports whether t is a non-empty interface whose

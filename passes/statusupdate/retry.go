@@ -66,11 +66,11 @@ const (
 
 // rereads reports whether w, a write in a function literal, writes an
 // object the literal itself read on every path before the write.
-func rereads(ol *objectLoads, file *ast.File, w *reconcilepath.Write) bool {
+func (c *checker) rereads(file *ast.File, w *reconcilepath.Write) bool {
 	if w.Call == nil || len(w.Call.Args) < 2 || file == nil {
 		return true // cannot tell: the clause a judged case asked for
 	}
-	v, _ := fixes.ObjectVar(ol.Info(), w.Call.Args[1])
+	v, _ := fixes.ObjectVar(c.pass.TypesInfo, w.Call.Args[1])
 	if v == nil {
 		return true
 	}
@@ -79,6 +79,6 @@ func rereads(ol *objectLoads, file *ast.File, w *reconcilepath.Write) bool {
 	if body == nil {
 		return true
 	}
-	load, _, _ := lastLoad(ol, path, body, v)
+	load, _, _ := c.lastLoad(path, body, v)
 	return load != nil
 }

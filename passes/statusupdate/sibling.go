@@ -107,15 +107,16 @@ type sibling struct {
 
 // siblings makes the package's siblings, each at most once.
 type siblings struct {
-	pass  *analysis.Pass
-	res   *reconcilepath.Result
-	ol    *objectLoads
-	snaps *snapshotNames // the package's snapshot names, shared with its own fixes
-	made  map[siblingKey]*sibling
-	names map[string]bool // the sibling names taken so far, by scope (see freeName)
+	*checker // its snapshot names are shared with the package's own fixes
+	made     map[siblingKey]*sibling
+	names    map[string]bool // the sibling names taken so far, by scope (see freeName)
 	// texts is whether to write the siblings' text: only where a driver
 	// can apply it (fixes.AcrossPackages).
 	texts bool
+}
+
+func (c *checker) siblings(texts bool) *siblings {
+	return &siblings{checker: c, made: make(map[siblingKey]*sibling), names: make(map[string]bool), texts: texts}
 }
 
 type siblingKey struct {
@@ -135,15 +136,16 @@ const maxSiblingDepth = 4
 // exportSiblings attaches a PatchesFrom fact to every exported function
 // and method of the package that may reach a status Update, for the
 // packages that call them.
-func exportSiblings(pass *analysis.Pass, res *reconcilepath.Result, ol *objectLoads, names *snapshotNames) {
-	s := &siblings{pass: pass, res: res, ol: ol, snaps: names, made: make(map[siblingKey]*sibling), names: make(map[string]bool), texts: fixes.AcrossPackages()}
+func (c *checker) exportSiblings() {
+	pass, res := c.pass, c.res
+	s := c.siblings(fixes.AcrossPackages())
 	for _, sf := range res.SourceFuncs() {
 		fn := sf.Fn
 		if fn == nil || fn.Parent() != nil || fn.Synthetic != "" {
 			continue
 		}
 		obj, ok := fn.Object().(*types.Func)
-		if !ok || !obj.Exported() || obj.Pkg() != pass.Pkg || ignore.IsTestFile(pass.Fset, fn.Pos()) || res.IsRoot(fn) || !updatesStatus(res, fn) {
+		if !ok || !obj.Exported() || obj.Pkg() != pass.Pkg || ignore.IsTestFile(pass.Fset, fn.Pos()) || res.IsRoot(fn) || !c.updatesStatus(fn) {
 			continue
 		}
 		// A method of an unexported type counts: other packages call it
@@ -253,7 +255,8 @@ func (s *siblings) noObjectParam(fn *ssa.Function) (param int, field *types.Var,
 // an embedded *F), where neither p nor x is assigned again, nor p's
 // address taken, so that x is the object the caller put in the field
 // throughout. nil when there is none, or more than one.
-func fieldAlias(info *types.Info, decl *ast.FuncDecl, p *types.Var, field string) *types.Var {
+func (c *checker) fieldAlias(decl *ast.FuncDecl, p *types.Var, field string) *types.Var {
+	info := c.pass.TypesInfo
 	var alias *types.Var
 	ok := true
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
@@ -376,7 +379,7 @@ func (s *siblings) make(fn *ssa.Function, param int, field string, depth int) *s
 	v := sig.Params().At(param)
 	var typeExpr ast.Expr
 	if field != "" {
-		if v = fieldAlias(info, decl, v, field); v == nil {
+		if v = s.fieldAlias(decl, v, field); v == nil {
 			return &sibling{why: fmt.Sprintf("%s does not read the field %s into a variable of its own", name, field), noAlias: true}
 		}
 	} else if typeExpr = fixes.ParamTypeExpr(decl, v); typeExpr == nil || v.Name() == "" || v.Name() == "_" {
@@ -479,7 +482,7 @@ func (s *siblings) inPlace(fn *ssa.Function, decl *ast.FuncDecl, file *ast.File,
 		if body == nil {
 			return "", nil
 		}
-		load, _, _ := lastLoad(s.ol, path, body, u)
+		load, _, _ := s.lastLoad(path, body, u)
 		if load == nil {
 			return "", nil
 		}
@@ -587,7 +590,7 @@ func (s *siblings) rewrite(fn *ssa.Function, funcs []*ssa.Function, match func(*
 			case w.MethodValue, w.Go, w.Deferred, w.Call == nil, fact.Param >= len(w.Call.Args):
 				return nil, nil, nil, fail("%s hands the object to %s in a deferred call, a goroutine or through a method value", name, w.ExternalName)
 			}
-			arg, _, why := objectArg(info, w.Call, obj, fact)
+			arg, _, why := s.objectArg(w.Call, obj, fact)
 			if arg == nil {
 				return nil, nil, nil, fail("%s", why)
 			}
@@ -613,7 +616,7 @@ func (s *siblings) rewrite(fn *ssa.Function, funcs []*ssa.Function, match func(*
 		if !ok {
 			return nil, nil, nil, fail("the write in %s is not a method call", name)
 		}
-		if reason := unpatchable(pass, w.Call, sel); reason != "" {
+		if reason := s.unpatchable(w.Call, sel); reason != "" {
 			return nil, nil, nil, fail("%s", reason)
 		}
 		clientName, importEdits := fixes.AddImport(pass, file, w.Call.Pos(), crmodel.ClientPath, "client")
@@ -631,13 +634,13 @@ func (s *siblings) rewrite(fn *ssa.Function, funcs []*ssa.Function, match func(*
 	}
 	// The calls that hand an object on to a helper of the package.
 	for _, f := range funcs {
-		for _, c := range res.CallsIn(f) {
-			callee := c.Common().StaticCallee()
-			if callee == nil || callee.Pkg != fn.Pkg || in[callee] || !updatesStatus(res, callee) {
+		for _, site := range res.CallsIn(f) {
+			callee := site.Common().StaticCallee()
+			if callee == nil || callee.Pkg != fn.Pkg || in[callee] || !s.updatesStatus(callee) {
 				continue // a literal of fn's is among funcs
 			}
-			call := res.CallExpr(c.Common().Pos())
-			if _, plain := c.(*ssa.Call); !plain || call == nil {
+			call := res.CallExpr(site.Common().Pos())
+			if _, plain := site.(*ssa.Call); !plain || call == nil {
 				return nil, nil, nil, fail("%s hands %s on in a deferred call or a goroutine", name, what)
 			}
 			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
@@ -800,8 +803,8 @@ func (s *siblings) freeName(fn *types.Func) string {
 }
 
 // updatesStatus reports whether a call of fn may reach a status Update.
-func updatesStatus(res *reconcilepath.Result, fn *ssa.Function) bool {
-	for _, w := range res.WritesFrom(fn) {
+func (c *checker) updatesStatus(fn *ssa.Function) bool {
+	for _, w := range c.res.WritesFrom(fn) {
 		if w.Verb == "Update" {
 			return true
 		}
@@ -825,13 +828,14 @@ func recvTypeParams(t types.Type) bool {
 // it. It returns the reason when there is none; offered is false when the
 // fix exists but this driver cannot apply it (the finding then says what
 // statuslint -fix would do).
-func externalFix(pass *analysis.Pass, res *reconcilepath.Result, ol *objectLoads, group []*reconcilepath.Write, names *snapshotNames) (fix *analysis.SuggestedFix, note string) {
-	th := newThreading(pass, res, ol, names)
+func (c *checker) externalFix(group []*reconcilepath.Write) (fix *analysis.SuggestedFix, note string) {
+	pass := c.pass
+	th := c.newThreading()
 	var edits []analysis.TextEdit
 	var siblingEdits []fixes.FileEdit
 	var helpers, inPlace []string
 	for _, w := range group {
-		at := position(pass.Fset, w.Node.Pos())
+		at := c.position(w.Node.Pos())
 		callee := w.Instr.Common().StaticCallee()
 		if callee == nil || callee.Origin() != nil || w.Call == nil {
 			return nil, fmt.Sprintf("no suggested fix: the call at %s is not a plain call of a function", at)
@@ -860,19 +864,19 @@ func externalFix(pass *analysis.Pass, res *reconcilepath.Result, ol *objectLoads
 		if fact.Param >= len(call.Args) {
 			return nil, fmt.Sprintf("no suggested fix: the call at %s cannot be given the copy", at)
 		}
-		arg, want, why := objectArg(pass.TypesInfo, call, obj, fact)
+		arg, want, why := c.objectArg(call, obj, fact)
 		if arg == nil {
 			return nil, fmt.Sprintf("no suggested fix: at %s, %s", at, why)
 		}
 		if w.Deferred {
-			if why := deferredCopy(pass, ol, call, arg); why != "" {
+			if why := c.deferredCopy(call, arg); why != "" {
 				return nil, fmt.Sprintf("no suggested fix: the deferred call at %s: %s", at, why)
 			}
 		}
 		th.FailedAt, th.FailedWhy = token.NoPos, ""
 		callEdits := th.Arg(call, arg, want)
 		if callEdits == nil {
-			return nil, "no suggested fix: " + notCopied(pass, th, call, "")
+			return nil, "no suggested fix: " + c.notCopied(th, call, "")
 		}
 		fun := calleeName(call)
 		if fun == nil {
@@ -915,7 +919,7 @@ func externalFix(pass *analysis.Pass, res *reconcilepath.Result, ol *objectLoads
 // snapshot has: the argument at fact.Param, or, for the object in a field
 // of that struct parameter, the field's value in the composite literal
 // the call makes there. why says why there is none.
-func objectArg(info *types.Info, call *ast.CallExpr, fn *types.Func, fact *PatchesFrom) (arg ast.Expr, want types.Type, why string) {
+func (c *checker) objectArg(call *ast.CallExpr, fn *types.Func, fact *PatchesFrom) (arg ast.Expr, want types.Type, why string) {
 	if fact.Param < 0 || fact.Param >= len(call.Args) {
 		return nil, nil, "the call cannot be given the copy"
 	}
@@ -935,7 +939,7 @@ func objectArg(info *types.Info, call *ast.CallExpr, fn *types.Func, fact *Patch
 				break // positional: no keys to find the field by
 			}
 			if key, ok := kv.Key.(*ast.Ident); ok && key.Name == fact.Field {
-				if tv, ok := info.Types[kv.Value]; ok {
+				if tv, ok := c.pass.TypesInfo.Types[kv.Value]; ok {
 					return kv.Value, tv.Type, ""
 				}
 			}
@@ -966,7 +970,8 @@ func objectArg(info *types.Info, call *ast.CallExpr, fn *types.Func, fact *Patch
 //
 // It returns nil and why not when some call cannot take a copy, or there
 // is no sibling.
-func siblingInPackage(pass *analysis.Pass, res *reconcilepath.Result, ol *objectLoads, w *reconcilepath.Write, path []ast.Node, v *types.Var, names *snapshotNames) (*analysis.SuggestedFix, string) {
+func (c *checker) siblingInPackage(w *reconcilepath.Write, path []ast.Node, v *types.Var) (*analysis.SuggestedFix, string) {
+	pass, res := c.pass, c.res
 	decl := fixes.DeclOf(path)
 	if decl == nil || res.Func(decl) != w.Fn {
 		return nil, "" // in a literal of the helper
@@ -976,7 +981,7 @@ func siblingInPackage(pass *analysis.Pass, res *reconcilepath.Result, ol *object
 	if idx < 0 || len(res.Callers(fn)) == 0 {
 		return nil, ""
 	}
-	s := &siblings{pass: pass, res: res, ol: ol, snaps: names, made: make(map[siblingKey]*sibling), names: make(map[string]bool), texts: true}
+	s := c.siblings(true)
 	sb := s.of(fn, idx, "", 0)
 	switch {
 	case sb.why != "":
@@ -984,7 +989,7 @@ func siblingInPackage(pass *analysis.Pass, res *reconcilepath.Result, ol *object
 	case sb.inPlace:
 		return nil, ""
 	}
-	th := newThreading(pass, res, ol, names)
+	th := c.newThreading()
 	var edits []analysis.TextEdit
 	var made []string // the siblings, the helper's first
 	moved := make(map[*ssa.Function]bool)
@@ -1010,20 +1015,20 @@ func siblingInPackage(pass *analysis.Pass, res *reconcilepath.Result, ol *object
 			edits = append(edits, resolved...)
 		}
 		sig := fn.Signature
-		for _, c := range res.Callers(fn) {
-			call := res.CallExpr(c.Common().Pos())
-			if c.Common().IsInvoke() {
-				return fmt.Sprintf("%s is called through an interface method at %s, which a sibling is not part of", fn.Name(), position(pass.Fset, c.Pos()))
+		for _, site := range res.Callers(fn) {
+			call := res.CallExpr(site.Common().Pos())
+			if site.Common().IsInvoke() {
+				return fmt.Sprintf("%s is called through an interface method at %s, which a sibling is not part of", fn.Name(), c.position(site.Pos()))
 			}
-			if call == nil || idx >= len(call.Args) || c.Parent() == fn {
+			if call == nil || idx >= len(call.Args) || site.Parent() == fn {
 				return fmt.Sprintf("%s is called in a way the fix cannot follow (a method value, a recursive call)", fn.Name())
 			}
-			at := position(pass.Fset, call.Pos())
-			switch c.(type) {
+			at := c.position(call.Pos())
+			switch site.(type) {
 			case *ssa.Go:
 				return fmt.Sprintf("the call at %s starts a goroutine", at)
 			case *ssa.Defer:
-				if why := deferredCopy(pass, ol, call, call.Args[idx]); why != "" {
+				if why := c.deferredCopy(call, call.Args[idx]); why != "" {
 					return fmt.Sprintf("the deferred call at %s: %s", at, why)
 				}
 			}
@@ -1038,7 +1043,7 @@ func siblingInPackage(pass *analysis.Pass, res *reconcilepath.Result, ol *object
 				continue
 			}
 			// The caller's sibling makes this call, renamed, itself.
-			caller := c.Parent()
+			caller := site.Parent()
 			u, addr := fixes.ObjectVar(pass.TypesInfo, call.Args[idx])
 			up := -1
 			if caller.Parent() == nil && u != nil && !addr && !res.IsRoot(caller) {
@@ -1048,12 +1053,12 @@ func siblingInPackage(pass *analysis.Pass, res *reconcilepath.Result, ol *object
 				return fmt.Sprintf("the object handed to %s at %s is %s's parameter, more than %d helpers from the write", fn.Name(), at, caller.Name(), maxSiblingDepth)
 			}
 			if up < 0 {
-				return notCopied(pass, th, call, fn.Name())
+				return c.notCopied(th, call, fn.Name())
 			}
 			if moved[caller] {
 				continue
 			}
-			if _, plain := c.(*ssa.Call); !plain {
+			if _, plain := site.(*ssa.Call); !plain {
 				return fmt.Sprintf("the call at %s is deferred", at)
 			}
 			threadFailed, threadWhy := th.FailedAt, th.FailedWhy
@@ -1062,12 +1067,12 @@ func siblingInPackage(pass *analysis.Pass, res *reconcilepath.Result, ol *object
 			case csb.why != "" && threadFailed.IsValid() && threadFailed != call.Pos():
 				// The caller could gain the parameter but for a call
 				// further up: that call is the reason.
-				return fmt.Sprintf("the object handed on at %s: %s", position(pass.Fset, threadFailed), threadWhy)
+				return fmt.Sprintf("the object handed on at %s: %s", c.position(threadFailed), threadWhy)
 			case csb.why != "":
 				return fmt.Sprintf("at %s, %s hands on its own parameter and has no sibling: %s", at, caller.Name(), csb.why)
 			case csb.inPlace:
 				th.FailedAt, th.FailedWhy = threadFailed, threadWhy
-				return notCopied(pass, th, call, fn.Name())
+				return c.notCopied(th, call, fn.Name())
 			}
 			if why := move(caller, up, csb, depth+1); why != "" {
 				return why
@@ -1089,20 +1094,20 @@ func siblingInPackage(pass *analysis.Pass, res *reconcilepath.Result, ol *object
 // helper named helper ("" for none), a copy of the object it passes,
 // from what th recorded (fixes.Threading.FailedAt and FailedWhy): at the
 // call, or at a call further up that hands the object on.
-func notCopied(pass *analysis.Pass, th *fixes.Threading, call *ast.CallExpr, helper string) string {
+func (c *checker) notCopied(th *fixes.Threading, call *ast.CallExpr, helper string) string {
 	why := th.FailedWhy
 	if why == "" {
 		why = "the object is not loaded on every path before the call"
 	}
-	at := position(pass.Fset, call.Pos())
+	at := c.position(call.Pos())
 	further := th.FailedAt.IsValid() && th.FailedAt != call.Pos()
 	switch {
 	case helper == "" && further:
-		return fmt.Sprintf("at %s, %s", position(pass.Fset, th.FailedAt), why)
+		return fmt.Sprintf("at %s, %s", c.position(th.FailedAt), why)
 	case helper == "":
 		return fmt.Sprintf("at %s, %s", at, why)
 	case further:
-		return fmt.Sprintf("the object handed to %s at %s is handed on from further up, and at %s, %s", helper, at, position(pass.Fset, th.FailedAt), why)
+		return fmt.Sprintf("the object handed to %s at %s is handed on from further up, and at %s, %s", helper, at, c.position(th.FailedAt), why)
 	}
 	return fmt.Sprintf("the object handed to %s at %s: %s", helper, at, why)
 }
@@ -1111,9 +1116,9 @@ func notCopied(pass *analysis.Pass, th *fixes.Threading, call *ast.CallExpr, hel
 // where it is deferred: the object it is handed is read into again, or
 // assigned, somewhere in its function, and would be newer than the copy
 // when the call runs. "" when it can.
-func deferredCopy(pass *analysis.Pass, ol *objectLoads, call *ast.CallExpr, arg ast.Expr) string {
-	u, _ := fixes.ObjectVar(pass.TypesInfo, arg)
-	file := fixes.FileOf(pass, call.Pos())
+func (c *checker) deferredCopy(call *ast.CallExpr, arg ast.Expr) string {
+	u, _ := fixes.ObjectVar(c.pass.TypesInfo, arg)
+	file := c.fileOf(call)
 	if u == nil || file == nil {
 		return "the object is not a local variable"
 	}
@@ -1122,11 +1127,11 @@ func deferredCopy(pass *analysis.Pass, ol *objectLoads, call *ast.CallExpr, arg 
 	if body == nil {
 		return "it is not in a function body"
 	}
-	load, loadCall, reason := lastLoad(ol, path, body, u)
+	load, loadCall, reason := c.lastLoad(path, body, u)
 	if load == nil {
 		return reason
 	}
-	if loadedElsewhere(ol, body, u, loadCall, load, nil) {
+	if c.loadedElsewhere(body, u, loadCall, load, nil) {
 		return fmt.Sprintf("%s is read again in the function before the call runs", u.Name())
 	}
 	return ""
@@ -1171,17 +1176,4 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
-}
-
-// position is file:line of pos, the file's base name.
-func position(fset *token.FileSet, pos token.Pos) string {
-	p := fset.Position(pos)
-	return fmt.Sprintf("%s:%d", baseName(p.Filename), p.Line)
-}
-
-func baseName(path string) string {
-	if i := strings.LastIndexAny(path, `/\`); i >= 0 {
-		return path[i+1:]
-	}
-	return path
 }

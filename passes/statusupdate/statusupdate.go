@@ -2,13 +2,11 @@ package statusupdate
 
 import (
 	"fmt"
-	"go/ast"
 	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/statuslint/statuslint/internal/fixes"
 	"github.com/statuslint/statuslint/internal/ignore"
 	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
@@ -56,50 +54,51 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 	if res == nil || res.Model == nil {
 		return nil, nil
 	}
-	names := newSnapshotNames()
-	names.callbacks = newCallbacks(pass, res)
-	ol := newObjectLoads(pass, res.Model)
-	check(pass, rep, probe, res, ol, names, false)
+	c := newChecker(pass, res, rep, probe)
+	c.check(false)
 	if cfg.Tests {
 		// Test code, checked as code of its own: with the evidence of
 		// the test files, for the writes in them only.
 		if all := res.Tests(); all != res {
-			check(pass, rep, probe, all, ol, names, true)
+			c.res = all
+			c.check(true)
+			c.res = res
 		}
 	}
-	exportFreshness(pass, res, ol)
-	exportWritten(pass, ol)
-	exportSiblings(pass, res, ol, names)
-	names.callbacks.export()
+	c.exportFreshness()
+	c.exportWritten()
+	c.exportSiblings()
+	c.callbacks.export()
 	return nil, nil
 }
 
-// check reports the writes of res: those in production files, which are
-// all res has unless it is the Result with tests; with tests set, those in
+// check reports the writes of c.res: those in production files, which are
+// all it has unless it is the Result with tests; with tests set, those in
 // _test.go files only.
-func check(pass *analysis.Pass, rep *ignore.Reporter, probe *reportProbe, res *reconcilepath.Result, ol *objectLoads, names *snapshotNames, tests bool) {
+func (c *checker) check(tests bool) {
+	pass, res := c.pass, c.res
 	var external []*reconcilepath.Write
 	for _, w := range res.Writes {
 		if w.Verb != "Update" || !res.Reachable(w.Fn) {
 			continue
 		}
-		file := fileOf(pass, w.Node)
+		file := c.fileOf(w.Node)
 		if ignore.OutsideCheck(pass, file, tests) {
 			continue // generated code is fixed in its generator; tests hold fakes
 		}
 		if w.External != nil {
-			if fresh, cond := freshCall(pass, res, ol, w, nil); !fresh || !cond.empty() {
+			if fresh, cond := c.freshCall(w, nil); !fresh || !cond.empty() {
 				external = append(external, w)
 			}
 			continue
 		}
-		if readFresh(pass, res, ol, file, w) {
+		if c.readFresh(w) {
 			continue // just read from the API server: no cached resourceVersion
 		}
 		clause := ""
 		if inConflictRetry(w.Fn) {
 			clause = retried
-			if !rereads(ol, file, w) {
+			if !c.rereads(file, w) {
 				clause = retriedSame
 			}
 		}
@@ -110,7 +109,7 @@ func check(pass *analysis.Pass, rep *ignore.Reporter, probe *reportProbe, res *r
 			Message: fmt.Sprintf("status written with Update in the reconcile path; %s%s: patch the status instead", why, clause),
 			Related: res.PathRelated(w.Fn, pass.Pkg),
 		}
-		fix, reason, fresh := suggestFix(pass, res, ol, file, w, names)
+		fix, reason, fresh := c.suggestFix(file, w)
 		if fresh {
 			continue
 		}
@@ -119,9 +118,9 @@ func check(pass *analysis.Pass, rep *ignore.Reporter, probe *reportProbe, res *r
 		} else {
 			d.Message += " (no suggested fix: " + reason + ")"
 		}
-		rep.Report(d)
+		c.rep.Report(d)
 	}
-	reportExternal(pass, rep, probe, res, ol, names, external)
+	c.reportExternal(external)
 }
 
 // reportExternal reports each write of another package once: at the call,
@@ -130,12 +129,13 @@ func check(pass *analysis.Pass, rep *ignore.Reporter, probe *reportProbe, res *r
 // mistake however many reconcile paths lead to it; a finding per call
 // buried it under copies. A call silenced by a directive is left out of
 // the group, so a directive keeps silencing exactly the call it is on.
-func reportExternal(pass *analysis.Pass, rep *ignore.Reporter, probe *reportProbe, res *reconcilepath.Result, ol *objectLoads, names *snapshotNames, writes []*reconcilepath.Write) {
+func (c *checker) reportExternal(writes []*reconcilepath.Write) {
+	pass, res := c.pass, c.res
 	var keys []string
 	groups := make(map[string][]*reconcilepath.Write)
 	for _, w := range writes {
 		key := w.External.WriteKey()
-		if probe.silenced(rep, analysis.Diagnostic{Pos: w.Node.Pos(), End: w.Node.End(), Message: key}) {
+		if c.probe.silenced(c.rep, analysis.Diagnostic{Pos: w.Node.Pos(), End: w.Node.End(), Message: key}) {
 			continue
 		}
 		if _, ok := groups[key]; !ok {
@@ -189,12 +189,12 @@ func reportExternal(pass *analysis.Pass, rep *ignore.Reporter, probe *reportProb
 					strings.Join(res.Path(w.Fn), " → "), strings.Join(w.External.Chain, " → "), w.External.At),
 			})
 		}
-		fix, note := externalFix(pass, res, ol, group, names)
+		fix, note := c.externalFix(group)
 		d.Message += " (" + note + ")"
 		if fix != nil {
 			d.SuggestedFixes = []analysis.SuggestedFix{*fix}
 		}
-		probe.pass(d)
+		c.probe.pass(d)
 	}
 }
 
@@ -240,11 +240,3 @@ func (p *reportProbe) silenced(rep *ignore.Reporter, d analysis.Diagnostic) bool
 
 // pass reports d, already checked against the directives.
 func (p *reportProbe) pass(d analysis.Diagnostic) { p.report(d) }
-
-// fileOf returns the file containing n.
-func fileOf(pass *analysis.Pass, n ast.Node) *ast.File {
-	if n == nil {
-		return nil
-	}
-	return fixes.FileOf(pass, n.Pos())
-}

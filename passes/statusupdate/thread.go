@@ -39,17 +39,17 @@ import (
 // must not read into v or assign it. Every call must be
 // a plain call (not deferred or started with go) passing a local variable
 // that its function loaded on every path before the call. Otherwise nil.
-func threadSnapshot(pass *analysis.Pass, res *reconcilepath.Result, ol *objectLoads, file *ast.File, w *reconcilepath.Write, path []ast.Node, v *types.Var, names *snapshotNames) *analysis.SuggestedFix {
+func (c *checker) threadSnapshot(file *ast.File, w *reconcilepath.Write, path []ast.Node, v *types.Var) *analysis.SuggestedFix {
 	decl := fixes.DeclOf(path)
 	if decl == nil {
 		return nil
 	}
 	call := w.Call
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || unpatchable(pass, call, sel) != "" {
+	if !ok || c.unpatchable(call, sel) != "" {
 		return nil
 	}
-	th := newThreading(pass, res, ol, names)
+	th := c.newThreading()
 	// A parameter that every caller already fills with a copy taken
 	// after the load is the snapshot: patch from it, and change no
 	// signature. Else the helper gains one.
@@ -62,14 +62,14 @@ func threadSnapshot(pass *analysis.Pass, res *reconcilepath.Result, ol *objectLo
 		// The callers hand in a copy of the status only: the object
 		// as loaded is v with it put back, copied right before the
 		// write.
-		if edits, name = statusPutBack(pass, decl, path, v, status); edits == nil {
+		if edits, name = c.statusPutBack(decl, path, v, status); edits == nil {
 			return nil
 		}
 		msg = "%s, " + v.Name() + " with the status the callers of %s copy after the load put back"
 	} else if edits, name = th.Param(decl, v); edits == nil {
 		return nil
 	}
-	clientName, importEdits := fixes.AddImport(pass, file, call.Pos(), crmodel.ClientPath, "client")
+	clientName, importEdits := fixes.AddImport(c.pass, file, call.Pos(), crmodel.ClientPath, "client")
 	objArg := call.Args[1]
 	edits = append(edits,
 		analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("Patch")},
@@ -87,33 +87,34 @@ func threadSnapshot(pass *analysis.Pass, res *reconcilepath.Result, ol *objectLo
 // again before the call, after the last statement that does so when no
 // status change comes between (afterReloads: cloudnative-pg's reconciles
 // that update a finalizer on some paths before they hand the object on).
-func newThreading(pass *analysis.Pass, res *reconcilepath.Result, ol *objectLoads, names *snapshotNames) *fixes.Threading {
-	th := &fixes.Threading{Pass: pass, Res: res, Names: names.Snapshots, LastLoad: func(path []ast.Node, body *ast.BlockStmt, u *types.Var) ast.Stmt {
-		load, _, reason := lastLoad(ol, path, body, u)
-		if load == nil && reason == fixes.LoadedAgain.Reason(u.Name()) {
-			if _, _, reload, _ := afterReloads(pass, res.Model, ol, names, path, body, u); reload != nil {
-				return reload
-			}
+func (c *checker) newThreading() *fixes.Threading {
+	return &fixes.Threading{Pass: c.pass, Res: c.res, Names: c.snaps, LastLoad: c.threadedLoad, Explain: c.notLoaded, Synchronous: c.callbacks.synchronous}
+}
+
+// threadedLoad is the statement a threaded caller copies u after.
+func (c *checker) threadedLoad(path []ast.Node, body *ast.BlockStmt, u *types.Var) ast.Stmt {
+	load, _, reason := c.lastLoad(path, body, u)
+	if load == nil && reason == fixes.LoadedAgain.Reason(u.Name()) {
+		if _, _, reload, _ := c.afterReloads(path, body, u); reload != nil {
+			return reload
 		}
-		return load
-	}}
-	th.Explain = func(path []ast.Node, body *ast.BlockStmt, u *types.Var) string {
-		_, _, problem := ol.LastLoad(path, body, u)
-		switch problem {
-		case fixes.NotLoadedInLiteral:
-			return u.Name() + " is not loaded in the function literal that makes the call"
-		case fixes.LoadedAgain:
-			// Why the snapshot cannot move past the reloads, when that
-			// is the reason.
-			_, _, _, why := afterReloads(pass, res.Model, ol, names, path, body, u)
-			return u.Name() + " is loaded or assigned again on some paths before the call" + why
-		}
-		return u.Name() + " is not loaded from the API server before the call"
 	}
-	if names.callbacks != nil {
-		th.Synchronous = names.callbacks.synchronous
+	return load
+}
+
+// notLoaded says why a threaded caller has no statement to copy u after.
+func (c *checker) notLoaded(path []ast.Node, body *ast.BlockStmt, u *types.Var) string {
+	_, _, problem := c.loads.LastLoad(path, body, u)
+	switch problem {
+	case fixes.NotLoadedInLiteral:
+		return u.Name() + " is not loaded in the function literal that makes the call"
+	case fixes.LoadedAgain:
+		// Why the snapshot cannot move past the reloads, when that
+		// is the reason.
+		_, _, _, why := c.afterReloads(path, body, u)
+		return u.Name() + " is loaded or assigned again on some paths before the call" + why
 	}
-	return th
+	return u.Name() + " is not loaded from the API server before the call"
 }
 
 // statusPutBack returns the edits that, right before the statement of
@@ -125,7 +126,8 @@ func newThreading(pass *analysis.Pass, res *reconcilepath.Result, ol *objectLoad
 //	return r.Status().Patch(ctx, w, client.MergeFrom(original))
 //
 // nil when the statement is not in a block of decl or v has no DeepCopy.
-func statusPutBack(pass *analysis.Pass, decl *ast.FuncDecl, path []ast.Node, v *types.Var, status string) ([]analysis.TextEdit, string) {
+func (c *checker) statusPutBack(decl *ast.FuncDecl, path []ast.Node, v *types.Var, status string) ([]analysis.TextEdit, string) {
+	pass := c.pass
 	dc := fixes.MethodSig(pass.Pkg, v.Type(), "DeepCopy")
 	if dc == nil || dc.Params().Len() != 0 || dc.Results().Len() != 1 || !types.Identical(dc.Results().At(0).Type(), v.Type()) {
 		return nil, ""
