@@ -5,14 +5,96 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/fixes"
+	"github.com/statuslint/statuslint/internal/ignore"
 	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
+
+// FreshThrough is the fact attached to an exported function all of whose
+// reachable status Updates write an object loaded right before from the
+// API server, on a condition on what its callers pass: uncached readers
+// for the parameters Params, and objects fresh at the call (just written,
+// or read uncached) for the parameters Objects (indices). With both empty,
+// the writes are fresh whatever the callers pass.
+type FreshThrough struct {
+	Params  []int
+	Objects []int
+}
+
+func (*FreshThrough) AFact() {}
+
+func (f *FreshThrough) String() string {
+	var conds []string
+	if len(f.Params) > 0 {
+		conds = append(conds, "parameters "+indices(f.Params)+" read uncached")
+	}
+	if len(f.Objects) > 0 {
+		conds = append(conds, "the objects in parameters "+indices(f.Objects)+" are fresh")
+	}
+	if len(conds) == 0 {
+		return "writes status fresh"
+	}
+	return "writes status fresh when " + strings.Join(conds, " and ")
+}
+
+// exportFreshness marks the package's exported functions whose status
+// Updates are all fresh, or fresh given uncached readers or fresh objects
+// for some of their parameters (a helper that reads the object again
+// through a client it is handed, then writes it; a helper that writes the
+// status of the object it is handed), including through calls of other
+// packages' helpers with such facts.
+func (c *checker) exportFreshness() {
+	pass, res := c.pass, c.res
+	for _, m := range res.SSA.Members {
+		fn, ok := m.(*ssa.Function)
+		if !ok || fn.Signature.Recv() != nil || fn.TypeParams().Len() > 0 {
+			continue
+		}
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || !obj.Exported() || obj.Pkg() != pass.Pkg {
+			continue
+		}
+		if ignore.IsTestFile(pass.Fset, fn.Pos()) {
+			continue // reach exports no fact for these either
+		}
+		var updates []*reconcilepath.Write
+		for _, w := range res.WritesFrom(fn) {
+			if w.Verb == "Update" {
+				updates = append(updates, w)
+			}
+		}
+		if len(updates) == 0 {
+			continue
+		}
+		var cond freshCond
+		fresh := true
+		for _, w := range updates {
+			var ok bool
+			var wc freshCond
+			if w.External != nil {
+				ok, wc = c.freshCall(w, fn)
+			} else {
+				ok, wc = c.freshness(w, fn)
+			}
+			if !ok {
+				fresh = false
+				break
+			}
+			cond.add(wc)
+		}
+		if fresh {
+			slices.Sort(cond.Readers)
+			slices.Sort(cond.Objects)
+			pass.ExportObjectFact(obj, &FreshThrough{Params: cond.Readers, Objects: cond.Objects})
+		}
+	}
+}
 
 // readFresh reports whether the object w updates is fresh when written
 // (see freshness), whatever any caller in another package passes. Such an
@@ -68,8 +150,7 @@ const maxCallerDepth = 3
 
 // freshAt reports whether the object obj, an argument of call in fn, is
 // fresh there (see freshness).
-func (c *checker) freshAt(call *ast.CallExpr, obj ast.Expr, fn *ssa.Function, via *ssa.Function, depth int) (bool, freshCond) {
-	var cond freshCond
+func (c *checker) freshAt(call *ast.CallExpr, obj ast.Expr, fn *ssa.Function, via *ssa.Function, depth int) (fresh bool, cond freshCond) {
 	file := c.fileOf(call)
 	if file == nil || fn == nil {
 		return false, cond
@@ -90,7 +171,7 @@ func (c *checker) freshAt(call *ast.CallExpr, obj ast.Expr, fn *ssa.Function, vi
 	if !c.loads.IsGet(load) {
 		return true, cond // written just before: the server's answer
 	}
-	t := c.readerTrace(via)
+	t := &readerTrace{checker: c, seen: make(map[ssa.Value]bool), via: via}
 	recv := getReceiver(fn, load.Lparen)
 	if recv == nil || !t.uncached(recv, 0) {
 		return false, cond
@@ -107,9 +188,8 @@ func (c *checker) freshAt(call *ast.CallExpr, obj ast.Expr, fn *ssa.Function, vi
 // does Create, Update or Patch of it, which the function may do. When the
 // function is via, v is fresh on the condition that via's callers pass a
 // fresh object.
-func (c *checker) freshFromCallers(path []ast.Node, v *types.Var, via *ssa.Function, depth int) (bool, freshCond) {
+func (c *checker) freshFromCallers(path []ast.Node, v *types.Var, via *ssa.Function, depth int) (fresh bool, cond freshCond) {
 	pass, res := c.pass, c.res
-	var cond freshCond
 	if depth >= maxCallerDepth {
 		return false, cond
 	}
@@ -148,8 +228,8 @@ func (c *checker) freshFromCallers(path []ast.Node, v *types.Var, via *ssa.Funct
 		if call == nil || idx >= len(call.Args) {
 			return false, freshCond{}
 		}
-		fresh, d := c.freshAt(call, call.Args[idx], sc.Parent(), via, depth+1)
-		if !fresh {
+		ok, d := c.freshAt(call, call.Args[idx], sc.Parent(), via, depth+1)
+		if !ok {
 			return false, freshCond{}
 		}
 		cond.add(d)
@@ -180,7 +260,7 @@ func (c *checker) freshCall(w *reconcilepath.Write, via *ssa.Function) (fresh bo
 	if !c.pass.ImportObjectFact(obj, fact) {
 		return false, cond
 	}
-	t := c.readerTrace(via)
+	t := &readerTrace{checker: c, seen: make(map[ssa.Value]bool), via: via}
 	for _, p := range fact.Params {
 		if p >= len(common.Args) || !t.uncached(common.Args[p], 0) {
 			return false, cond
@@ -238,20 +318,13 @@ func getReceiver(fn *ssa.Function, lparen token.Pos) ssa.Value {
 
 // readerTrace follows a reader value back to where it was made.
 type readerTrace struct {
-	info *types.Info
-	res  *reconcilepath.Result
+	*checker
 	seen map[ssa.Value]bool
 	// via is an exported function whose parameters count as uncached
 	// readers, on the condition, recorded in params (indices), that its
 	// callers pass such readers.
 	via    *ssa.Function
 	params []int
-}
-
-// readerTrace starts following readers, with via's parameters counting
-// as uncached on the condition that its callers pass such readers.
-func (c *checker) readerTrace(via *ssa.Function) *readerTrace {
-	return &readerTrace{info: c.pass.TypesInfo, res: c.res, seen: make(map[ssa.Value]bool), via: via}
 }
 
 // uncached reports whether every value v can hold reads from the API
@@ -284,7 +357,7 @@ func (t *readerTrace) uncached(v ssa.Value, depth int) bool {
 			return crmodel.IsManagerGetAPIReader(c.Method)
 		}
 		call := t.res.CallExpr(v.Pos())
-		return call != nil && t.res.Model.IsUncachedClientConstructor(t.info, call)
+		return call != nil && t.res.Model.IsUncachedClientConstructor(t.pass.TypesInfo, call)
 	case *ssa.Extract:
 		return v.Index == 0 && t.uncached(v.Tuple, depth+1)
 	case *ssa.MakeInterface:

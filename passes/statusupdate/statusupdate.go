@@ -2,12 +2,15 @@ package statusupdate
 
 import (
 	"fmt"
-	"go/types"
+	"go/ast"
+	"go/token"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/statuslint/statuslint/internal/fixes"
 	"github.com/statuslint/statuslint/internal/ignore"
+	"github.com/statuslint/statuslint/internal/objchange"
 	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
@@ -46,6 +49,36 @@ func New(cfg *Config, r *analysis.Analyzer) *analysis.Analyzer {
 }
 
 const why = "a stale cached resourceVersion makes it fail with 409 Conflict"
+
+// checker holds the pass's state for a package.
+type checker struct {
+	pass *analysis.Pass
+	// res is the reachability analysis the writes are judged by: the
+	// production files', or, while check looks at the writes in _test.go
+	// files, the Result with tests.
+	res *reconcilepath.Result
+	// loads is the pass's model of which calls leave an object as the
+	// API server has it (fixes.ObjectLoads), other packages' functions
+	// read from their LeavesWritten facts.
+	loads *fixes.ObjectLoads
+	// snaps are the names the package's fixes and siblings give their
+	// snapshots, so that fixes applied together agree (fixes.Snapshots).
+	snaps *fixes.Snapshots
+	// changes is the status-mode classification of afterReloads, made
+	// when first needed.
+	changes *objchange.Checker
+	// callbacks says which function literals run inside the call they
+	// are made for (callbacks.synchronous).
+	callbacks *callbacks
+	rep       *ignore.Reporter
+	probe     *reportProbe
+}
+
+func newChecker(pass *analysis.Pass, res *reconcilepath.Result, rep *ignore.Reporter, probe *reportProbe) *checker {
+	c := &checker{pass: pass, res: res, snaps: fixes.NewSnapshots(), callbacks: newCallbacks(pass, res), rep: rep, probe: probe}
+	c.loads = fixes.NewObjectLoads(pass, res.Model, c.leavesWritten)
+	return c
+}
 
 func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 	rep, probe := newProbedReporter(pass)
@@ -123,120 +156,16 @@ func (c *checker) check(tests bool) {
 	c.reportExternal(external)
 }
 
-// reportExternal reports each write of another package once: at the call,
-// among those of this package that reach it, nearest a reconcile root,
-// naming the others as related information. One helper's write is one
-// mistake however many reconcile paths lead to it; a finding per call
-// buried it under copies. A call silenced by a directive is left out of
-// the group, so a directive keeps silencing exactly the call it is on.
-func (c *checker) reportExternal(writes []*reconcilepath.Write) {
-	pass, res := c.pass, c.res
-	var keys []string
-	groups := make(map[string][]*reconcilepath.Write)
-	for _, w := range writes {
-		key := w.External.WriteKey()
-		if c.probe.silenced(c.rep, analysis.Diagnostic{Pos: w.Node.Pos(), End: w.Node.End(), Message: key}) {
-			continue
-		}
-		if _, ok := groups[key]; !ok {
-			keys = append(keys, key)
-		}
-		groups[key] = append(groups[key], w)
+// fileOf returns the file containing n.
+func (c *checker) fileOf(n ast.Node) *ast.File {
+	if n == nil {
+		return nil
 	}
-	for _, key := range keys {
-		group := groups[key] // in source order
-		kept := group[0]
-		for _, w := range group[1:] {
-			if len(res.Path(w.Fn)) < len(res.Path(kept.Fn)) {
-				kept = w
-			}
-		}
-		reached := ""
-		if len(group) > 1 {
-			reached = fmt.Sprintf(" (%d calls in this package reach it)", len(group))
-		}
-		// The retry clause only when every call is in a conflict retry:
-		// one that is not is not softened.
-		clause := retried
-		for _, w := range group {
-			if !inConflictRetry(w.Fn) {
-				clause = ""
-			}
-		}
-		// The reconcile path to the call and the chain in the other
-		// package are related information: the path a location per step,
-		// the chain, which the fact names without positions, at the call.
-		d := analysis.Diagnostic{
-			Pos: kept.Node.Pos(),
-			End: kept.Node.End(),
-			Message: fmt.Sprintf("status written with Update in the reconcile path, in another package%s; %s%s: patch the status in %s instead",
-				reached, why, clause, kept.ExternalName),
-			Related: res.PathRelated(kept.Fn, pass.Pkg),
-		}
-		d.Related = append(d.Related, analysis.RelatedInformation{
-			Pos:     kept.Node.Pos(),
-			End:     kept.Node.End(),
-			Message: externalStep(pass.Pkg, kept),
-		})
-		for _, w := range group {
-			if w == kept {
-				continue
-			}
-			d.Related = append(d.Related, analysis.RelatedInformation{
-				Pos: w.Node.Pos(),
-				End: w.Node.End(),
-				Message: fmt.Sprintf("this call reaches the same write (%s → %s at %s)",
-					strings.Join(res.Path(w.Fn), " → "), strings.Join(w.External.Chain, " → "), w.External.At),
-			})
-		}
-		fix, note := c.externalFix(group)
-		d.Message += " (" + note + ")"
-		if fix != nil {
-			d.SuggestedFixes = []analysis.SuggestedFix{*fix}
-		}
-		c.probe.pass(d)
-	}
+	return fixes.FileOf(c.pass, n.Pos())
 }
 
-// externalStep words the last step of the path to a write in another
-// package: the call in this package, and the chain the callee's fact
-// names down to the write, "markReady calls helpers.SetReady →
-// helpers.update, which updates the status at helpers.go:19".
-func externalStep(pkg *types.Package, w *reconcilepath.Write) string {
-	return fmt.Sprintf("%s calls %s, which updates the status at %s",
-		reconcilepath.DisplayName(w.Fn, pkg), strings.Join(w.External.Chain, " → "), w.External.At)
+// position is file:line of pos, the file's base name.
+func (c *checker) position(pos token.Pos) string {
+	p := c.pass.Fset.Position(pos)
+	return fmt.Sprintf("%s:%d", p.Filename[strings.LastIndexAny(p.Filename, `/\`)+1:], p.Line)
 }
-
-// reportProbe sits between the ignore reporter and the pass, so that the
-// pass can ask whether a directive silences a position (marking the
-// directive used) without reporting anything there.
-type reportProbe struct {
-	report           func(analysis.Diagnostic)
-	probing, reached bool
-}
-
-// newProbedReporter returns the pass's directive-aware reporter and the
-// probe that reporter reports through.
-func newProbedReporter(pass *analysis.Pass) (*ignore.Reporter, *reportProbe) {
-	probe := &reportProbe{report: pass.Report}
-	probed := *pass
-	probed.Report = func(d analysis.Diagnostic) {
-		if probe.probing {
-			probe.reached = true
-			return
-		}
-		probe.report(d)
-	}
-	return ignore.New(&probed, Name), probe
-}
-
-// silenced reports whether a directive silences d.
-func (p *reportProbe) silenced(rep *ignore.Reporter, d analysis.Diagnostic) bool {
-	p.probing, p.reached = true, false
-	rep.Report(d)
-	p.probing = false
-	return !p.reached
-}
-
-// pass reports d, already checked against the directives.
-func (p *reportProbe) pass(d analysis.Diagnostic) { p.report(d) }

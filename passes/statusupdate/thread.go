@@ -3,10 +3,13 @@ package statusupdate
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/fixes"
@@ -155,4 +158,193 @@ func (c *checker) statusPutBack(decl *ast.FuncDecl, path []ast.Node, v *types.Va
 	indent := strings.Repeat("\t", pass.Fset.Position(stmt.Pos()).Column-1)
 	text := name + " := " + v.Name() + ".DeepCopy()\n" + indent + name + ".Status = *" + status + "\n" + indent
 	return []analysis.TextEdit{{Pos: stmt.Pos(), End: stmt.Pos(), NewText: []byte(text)}}, name
+}
+
+// siblingInPackage is the fix of w, a status Update of v, a parameter of
+// the helper that writes it, when the helper cannot gain a snapshot
+// parameter (threadSnapshot): it is exported, or a test beside it calls
+// it. The helper gets the sibling a caller in another package would add
+// (siblings.of), beside it in this package, and every call of the helper
+// in the package's production code calls the sibling with a copy taken
+// after its own load. The helper stays as it was for the callers this
+// pass does not see (tests, other packages, code outside the module). A
+// deferred call takes the copy where it is deferred, provided nothing
+// reads into the object again before the function returns.
+//
+// A caller that hands on its own object parameter, and cannot gain a
+// snapshot parameter in turn because its signature must stay too (a test
+// calls it, or a caller of it that must keep its own), gets a sibling as
+// well, which calls the helper's; its callers move the same way, up to
+// the loads (cloudnative-pg's waitForPrerequisites, called by its tests,
+// hands the pooler to markInactiveAndWait, which hands it to
+// setPoolerPhase, also called by the tests). The originals are left
+// whole, each calling the originals below it, for the tests.
+//
+// It returns nil and why not when some call cannot take a copy, or there
+// is no sibling.
+func (c *checker) siblingInPackage(w *reconcilepath.Write, path []ast.Node, v *types.Var) (*analysis.SuggestedFix, string) {
+	pass, res := c.pass, c.res
+	decl := fixes.DeclOf(path)
+	if decl == nil || res.Func(decl) != w.Fn {
+		return nil, "" // in a literal of the helper
+	}
+	fn := w.Fn
+	idx := fixes.ParamIndex(fn.Signature, v)
+	if idx < 0 || len(res.Callers(fn)) == 0 {
+		return nil, ""
+	}
+	s := c.siblings(true)
+	sb := s.of(fn, idx, "", 0)
+	switch {
+	case sb.why != "":
+		return nil, "no sibling: " + sb.why
+	case sb.inPlace:
+		return nil, ""
+	}
+	th := c.newThreading()
+	var edits []analysis.TextEdit
+	var made []string // the siblings, the helper's first
+	moved := make(map[*ssa.Function]bool)
+	// move makes fn's sibling sb part of the fix and every production
+	// call of fn a call of sb with a copy: taken after the caller's
+	// load, threaded through a caller that can gain a parameter, or
+	// handed on by the caller's own sibling.
+	var move func(fn *ssa.Function, idx int, sb *sibling, depth int) string
+	move = func(fn *ssa.Function, idx int, sb *sibling, depth int) string {
+		moved[fn] = true
+		made = append(made, sb.name)
+		edits = append(edits, sb.edits...)
+		if len(sb.foreign) > 0 {
+			// The sibling calls other packages' siblings, which only a
+			// driver that applies every package's fixes together can add.
+			if !fixes.AcrossPackages() {
+				return fmt.Sprintf("statuslint -fix adds %s beside %s, with siblings in other packages", sb.name, fn.Name())
+			}
+			resolved, err := fixes.ResolveEdits(pass.Fset, sb.foreign)
+			if err != nil {
+				return err.Error()
+			}
+			edits = append(edits, resolved...)
+		}
+		sig := fn.Signature
+		for _, site := range res.Callers(fn) {
+			call := res.CallExpr(site.Common().Pos())
+			if site.Common().IsInvoke() {
+				return fmt.Sprintf("%s is called through an interface method at %s, which a sibling is not part of", fn.Name(), c.position(site.Pos()))
+			}
+			if call == nil || idx >= len(call.Args) || site.Parent() == fn {
+				return fmt.Sprintf("%s is called in a way the fix cannot follow (a method value, a recursive call)", fn.Name())
+			}
+			at := c.position(call.Pos())
+			switch site.(type) {
+			case *ssa.Go:
+				return fmt.Sprintf("the call at %s starts a goroutine", at)
+			case *ssa.Defer:
+				if why := c.deferredCopy(call, call.Args[idx]); why != "" {
+					return fmt.Sprintf("the deferred call at %s: %s", at, why)
+				}
+			}
+			fun := calleeName(call)
+			if fun == nil {
+				return fmt.Sprintf("%s is called at %s in a way the fix cannot rename", fn.Name(), at)
+			}
+			th.FailedAt, th.FailedWhy = token.NoPos, ""
+			if callEdits := th.Arg(call, call.Args[idx], sig.Params().At(idx).Type()); callEdits != nil {
+				edits = append(edits, analysis.TextEdit{Pos: fun.Pos(), End: fun.End(), NewText: []byte(sb.name)})
+				edits = append(edits, callEdits...)
+				continue
+			}
+			// The caller's sibling makes this call, renamed, itself.
+			caller := site.Parent()
+			u, addr := fixes.ObjectVar(pass.TypesInfo, call.Args[idx])
+			up := -1
+			if caller.Parent() == nil && u != nil && !addr && !res.IsRoot(caller) {
+				up = fixes.ParamIndex(caller.Signature, u)
+			}
+			if up >= 0 && depth+1 >= maxSiblingDepth {
+				return fmt.Sprintf("the object handed to %s at %s is %s's parameter, more than %d helpers from the write", fn.Name(), at, caller.Name(), maxSiblingDepth)
+			}
+			if up < 0 {
+				return c.notCopied(th, call, fn.Name())
+			}
+			if moved[caller] {
+				continue
+			}
+			if _, plain := site.(*ssa.Call); !plain {
+				return fmt.Sprintf("the call at %s is deferred", at)
+			}
+			threadFailed, threadWhy := th.FailedAt, th.FailedWhy
+			csb := s.of(caller, up, "", 0)
+			switch {
+			case csb.why != "" && threadFailed.IsValid() && threadFailed != call.Pos():
+				// The caller could gain the parameter but for a call
+				// further up: that call is the reason.
+				return fmt.Sprintf("the object handed on at %s: %s", c.position(threadFailed), threadWhy)
+			case csb.why != "":
+				return fmt.Sprintf("at %s, %s hands on its own parameter and has no sibling: %s", at, caller.Name(), csb.why)
+			case csb.inPlace:
+				th.FailedAt, th.FailedWhy = threadFailed, threadWhy
+				return c.notCopied(th, call, fn.Name())
+			}
+			if why := move(caller, up, csb, depth+1); why != "" {
+				return why
+			}
+		}
+		return ""
+	}
+	if why := move(fn, idx, sb, 0); why != "" {
+		return nil, why
+	}
+	msg := fmt.Sprintf("Patch the status in %s, a copy of %s beside it, with a copy of the object its callers take after the load", sb.name, fn.Name())
+	if len(made) > 1 {
+		msg += fmt.Sprintf(" (and %s beside the callers that hand it on)", strings.Join(made[1:], ", "))
+	}
+	return &analysis.SuggestedFix{Message: msg, TextEdits: fixes.UniqueEdits(edits)}, ""
+}
+
+// notCopied says where and why th could not hand call, a call of the
+// helper named helper ("" for none), a copy of the object it passes,
+// from what th recorded (fixes.Threading.FailedAt and FailedWhy): at the
+// call, or at a call further up that hands the object on.
+func (c *checker) notCopied(th *fixes.Threading, call *ast.CallExpr, helper string) string {
+	why := th.FailedWhy
+	if why == "" {
+		why = "the object is not loaded on every path before the call"
+	}
+	at := c.position(call.Pos())
+	further := th.FailedAt.IsValid() && th.FailedAt != call.Pos()
+	switch {
+	case helper == "" && further:
+		return fmt.Sprintf("at %s, %s", c.position(th.FailedAt), why)
+	case helper == "":
+		return fmt.Sprintf("at %s, %s", at, why)
+	case further:
+		return fmt.Sprintf("the object handed to %s at %s is handed on from further up, and at %s, %s", helper, at, c.position(th.FailedAt), why)
+	}
+	return fmt.Sprintf("the object handed to %s at %s: %s", helper, at, why)
+}
+
+// deferredCopy says why the deferred call cannot be handed a copy taken
+// where it is deferred: the object it is handed is read into again, or
+// assigned, somewhere in its function, and would be newer than the copy
+// when the call runs. "" when it can.
+func (c *checker) deferredCopy(call *ast.CallExpr, arg ast.Expr) string {
+	u, _ := fixes.ObjectVar(c.pass.TypesInfo, arg)
+	file := c.fileOf(call)
+	if u == nil || file == nil {
+		return "the object is not a local variable"
+	}
+	path, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.End())
+	body, _ := fixes.EnclosingFunc(path)
+	if body == nil {
+		return "it is not in a function body"
+	}
+	load, loadCall, reason := c.lastLoad(path, body, u)
+	if load == nil {
+		return reason
+	}
+	if c.loadedElsewhere(body, u, loadCall, load, nil) {
+		return fmt.Sprintf("%s is read again in the function before the call runs", u.Name())
+	}
+	return ""
 }
