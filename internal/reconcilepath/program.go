@@ -59,29 +59,6 @@ func (r *Result) SelectorAt(pos token.Pos) *ast.SelectorExpr {
 	return r.selAt[pos]
 }
 
-// FieldStores returns the package's stores to struct field f (of any
-// instance of a generic struct: f is taken as its origin), assignments and
-// composite literals alike, in scan order.
-func (r *Result) FieldStores(f *types.Var) []*ssa.Store {
-	if r == nil || f == nil {
-		return nil
-	}
-	return r.fieldStores[f.Origin()]
-}
-
-// StoresAt returns the package's stores to a local variable that lives in
-// memory (an *ssa.Alloc), a package variable (an *ssa.Global) or a
-// closure's free variable, through that address itself; stores made
-// through a copy of the address (a pointer handed elsewhere) are not
-// among them. Unlike StoresTo, it counts the package initializer's stores,
-// so a package variable's initializer is among its stores.
-func (r *Result) StoresAt(addr ssa.Value) []*ssa.Store {
-	if r == nil {
-		return nil
-	}
-	return r.addrStores[addr]
-}
-
 // DirectCalls returns the package's static calls of the declared function
 // or method fn (of its generic instances too), outside generic instances'
 // bodies and SSA's wrappers: one per call expression. Calls through
@@ -98,35 +75,6 @@ func (r *Result) DirectCalls(fn *types.Func) []ssa.CallInstruction {
 // so that its calls cannot all be seen.
 func (r *Result) Escapes(fn *types.Func) bool {
 	return r != nil && fn != nil && r.escapes[fn.Origin()]
-}
-
-// Unconvert returns the value v converts: through interface conversions
-// (to an interface, between interfaces) and conversions between types of
-// the same underlying type, which change no value a tracer follows.
-func Unconvert(v ssa.Value) ssa.Value {
-	for {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-		case *ssa.ChangeInterface:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		default:
-			return v
-		}
-	}
-}
-
-func (r *Result) indexStore(s *ssa.Store) {
-	switch addr := s.Addr.(type) {
-	case *ssa.FieldAddr:
-		if f := fieldOf(addr); f != nil {
-			r.fieldStores[f.Origin()] = append(r.fieldStores[f.Origin()], s)
-		}
-	case *ssa.Alloc, *ssa.Global, *ssa.FreeVar:
-		r.addrStores[addr] = append(r.addrStores[addr], s)
-	}
 }
 
 // source reports whether calls in fn are the package's source calls: fn

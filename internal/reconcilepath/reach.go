@@ -24,6 +24,7 @@ import (
 
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/ignore"
+	"github.com/statuslint/statuslint/internal/valueflow"
 )
 
 // WritesStatus is the fact attached to a function that may reach a status
@@ -82,6 +83,9 @@ type Write struct {
 
 // Result is what the reach analyzer hands to the passes.
 type Result struct {
+	// Index is where the package stores values and who calls what: the
+	// value flow every pass traces with.
+	*valueflow.Index
 	// Model is nil when the package cannot contain a controller-runtime
 	// write; then everything else is empty too.
 	Model *crmodel.Model
@@ -105,21 +109,15 @@ type Result struct {
 	source   []SourceFunc                            // the functions written in the package, in source order
 	storesIn map[*ssa.Function][]*ssa.Store          // each function's stores, in block order
 	callsIn  map[*ssa.Function][]ssa.CallInstruction // each function's calls, in block order
-	closures map[*ssa.Function][]*ssa.MakeClosure
-	calls    map[token.Pos]*ast.CallExpr // by Lparen
-	stores   map[any][]ssa.Value         // field var, alloc or global → values stored there
-	callers  map[*ssa.Function][]ssa.CallInstruction
+	calls    map[token.Pos]*ast.CallExpr             // by Lparen
 	callees  map[*ssa.Function][]*ssa.Function
 
-	varStores varStores                       // see StoresTo
-	selAt     map[token.Pos]*ast.SelectorExpr // by the selected name's position
+	selAt map[token.Pos]*ast.SelectorExpr // by the selected name's position
 
 	// The value-origin index other passes trace with (program.go).
-	instrAt     map[token.Pos]ssa.CallInstruction // source calls by Lparen
-	fieldStores map[*types.Var][]*ssa.Store       // by the field's origin
-	addrStores  map[ssa.Value][]*ssa.Store        // locals (Alloc), globals, free variables
-	direct      map[*types.Func][]ssa.CallInstruction
-	escapes     map[*types.Func]bool
+	instrAt map[token.Pos]ssa.CallInstruction // source calls by Lparen
+	direct  map[*types.Func][]ssa.CallInstruction
+	escapes map[*types.Func]bool
 }
 
 // WritesFrom returns the package's writes that a call of fn can reach:
@@ -156,45 +154,6 @@ func (r *Result) ReachableFrom(fn *ssa.Function) map[*ssa.Function]bool {
 		}
 	}
 	return seen
-}
-
-// Closures returns the instructions that make closures of fn.
-func (r *Result) Closures(fn *ssa.Function) []*ssa.MakeClosure {
-	if r == nil {
-		return nil
-	}
-	return r.closures[fn]
-}
-
-// Bindings returns the values a closure's free variable is bound to where
-// the package makes the closure.
-func (r *Result) Bindings(fv *ssa.FreeVar) []ssa.Value {
-	idx := FreeVarIndex(fv)
-	var out []ssa.Value
-	for _, mc := range r.Closures(fv.Parent()) {
-		if idx >= 0 && idx < len(mc.Bindings) {
-			out = append(out, mc.Bindings[idx])
-		}
-	}
-	return out
-}
-
-// FreeVarIndex returns the index of fv among its function's free
-// variables, or -1.
-func FreeVarIndex(fv *ssa.FreeVar) int {
-	if fn := fv.Parent(); fn != nil {
-		return slices.Index(fn.FreeVars, fv)
-	}
-	return -1
-}
-
-// ParamIndex returns the index of p among its function's parameters
-// (the receiver first), or -1.
-func ParamIndex(p *ssa.Parameter) int {
-	if fn := p.Parent(); fn != nil {
-		return slices.Index(fn.Params, p)
-	}
-	return -1
 }
 
 // CallExpr returns the package's call expression whose left parenthesis
@@ -528,12 +487,10 @@ type analyzer struct {
 	funcs    []*ssa.Function                   // every function with a body, in discovery order
 	seen     map[*ssa.Function]bool            // membership of funcs
 	callees  map[*ssa.Function][]*ssa.Function // may-call edges within the package
-	stores   map[any][]ssa.Value               // field var, alloc or global → values stored there
-	callers  map[*ssa.Function][]ssa.CallInstruction
-	stmtCall map[token.Pos]*ast.CallExpr     // defer and go statements, by keyword
-	named    []*types.Named                  // concrete types declared in the package
-	byMethod map[string][]*types.Named       // methodKey → concrete types T whose *T has such a method
-	impls    map[*types.Func][]*ssa.Function // interface method → the package's implementations
+	stmtCall map[token.Pos]*ast.CallExpr       // defer and go statements, by keyword
+	named    []*types.Named                    // concrete types declared in the package
+	byMethod map[string][]*types.Named         // methodKey → concrete types T whose *T has such a method
+	impls    map[*types.Func][]*ssa.Function   // interface method → the package's implementations
 	fileOf   map[*ast.File]bool
 
 	// sound holds the edges made by at least one instruction outside a
@@ -547,22 +504,18 @@ func (a *analyzer) index() {
 	a.seen = make(map[*ssa.Function]bool)
 	a.callees = make(map[*ssa.Function][]*ssa.Function)
 	a.sound = make(map[*ssa.Function]map[*ssa.Function]bool)
-	a.res.closures = make(map[*ssa.Function][]*ssa.MakeClosure)
-	a.stores = make(map[any][]ssa.Value)
-	a.callers = make(map[*ssa.Function][]ssa.CallInstruction)
+	a.res.Index = valueflow.NewIndex()
 	a.res.calls = make(map[token.Pos]*ast.CallExpr)
 	a.stmtCall = make(map[token.Pos]*ast.CallExpr)
 	a.impls = make(map[*types.Func][]*ssa.Function)
 	a.res.selAt = make(map[token.Pos]*ast.SelectorExpr)
 	a.res.instrAt = make(map[token.Pos]ssa.CallInstruction)
-	a.res.fieldStores = make(map[*types.Var][]*ssa.Store)
-	a.res.addrStores = make(map[ssa.Value][]*ssa.Store)
 	a.res.direct = make(map[*types.Func][]ssa.CallInstruction)
 	a.res.escapes = make(map[*types.Func]bool)
 	a.res.funcOf = make(map[ast.Node]*ssa.Function)
 	a.res.storesIn = make(map[*ssa.Function][]*ssa.Store)
 	a.res.callsIn = make(map[*ssa.Function][]ssa.CallInstruction)
-	a.res.stores, a.res.callers, a.res.callees = a.stores, a.callers, a.callees
+	a.res.callees = a.callees
 	prog := a.res.SSA.Prog
 
 	for _, f := range a.res.Files {
@@ -604,6 +557,7 @@ func (a *analyzer) index() {
 	for i := 0; i < len(a.funcs); i++ {
 		a.scan(a.funcs[i])
 	}
+	a.res.Done()
 	// The function literals are known only now, from their parents' SSA.
 	for _, f := range a.res.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -673,12 +627,11 @@ func (a *analyzer) scan(fn *ssa.Function) {
 		for _, instr := range b.Instrs {
 			switch instr := instr.(type) {
 			case *ssa.Store:
-				a.recordStore(instr.Addr, instr.Val)
-				a.res.indexStore(instr)
+				a.res.AddStore(instr)
 				a.res.storesIn[fn] = append(a.res.storesIn[fn], instr)
 			case *ssa.MakeClosure:
+				a.res.AddClosure(instr)
 				if cl, ok := instr.Fn.(*ssa.Function); ok {
-					a.res.closures[cl] = append(a.res.closures[cl], instr)
 					edge(fn, cl)
 				}
 			}
@@ -695,17 +648,17 @@ func (a *analyzer) scan(fn *ssa.Function) {
 				a.res.indexCall(fn, call)
 				common := call.Common()
 				if callee := common.StaticCallee(); callee != nil {
-					a.callers[callee] = append(a.callers[callee], call)
+					a.res.AddCall(callee, call)
 					if origin := callee.Origin(); origin != nil {
 						// A call of a generic function calls an
 						// instance of it: it is a call of the function
 						// as declared too.
-						a.callers[origin] = append(a.callers[origin], call)
+						a.res.AddCall(origin, call)
 					}
 					edge(fn, callee)
 				} else if common.IsInvoke() {
 					for _, impl := range a.implementations(common.Value.Type(), common.Method) {
-						a.callers[impl] = append(a.callers[impl], call)
+						a.res.AddCall(impl, call)
 						edge(fn, impl)
 					}
 				}
@@ -792,36 +745,6 @@ func (a *analyzer) isGetError(v ssa.Value) bool {
 		recv = common.Args[0].Type()
 	}
 	return a.m.IsGet(fn, recv)
-}
-
-func (a *analyzer) recordStore(addr, val ssa.Value) {
-	switch addr := addr.(type) {
-	case *ssa.FieldAddr:
-		if f := fieldOf(addr); f != nil {
-			a.stores[f] = append(a.stores[f], val)
-		}
-	case *ssa.Alloc, *ssa.Global:
-		a.stores[addr] = append(a.stores[addr], val)
-	}
-}
-
-// fieldOf returns the struct field addr selects, or nil.
-func fieldOf(addr *ssa.FieldAddr) *types.Var {
-	if st, ok := typeparamFree(addr.X.Type()); ok {
-		if s, ok := st.(*types.Struct); ok && addr.Field < s.NumFields() {
-			return s.Field(addr.Field)
-		}
-	}
-	return nil
-}
-
-// typeparamFree returns the struct type behind a pointer to a struct.
-func typeparamFree(t types.Type) (types.Type, bool) {
-	p, ok := t.Underlying().(*types.Pointer)
-	if !ok {
-		return nil, false
-	}
-	return p.Elem().Underlying(), true
 }
 
 // implementations resolves an interface method call to the package's own

@@ -104,7 +104,7 @@ func (r *Result) leadsOn(from, to *ssa.Function) (pos, end token.Pos, calls bool
 			case ssa.CallInstruction:
 				if common := instr.Common(); is(common.StaticCallee()) {
 					rank = 6
-				} else if common.IsInvoke() && slices.Contains(r.callers[to], instr) {
+				} else if common.IsInvoke() && slices.Contains(r.Callers(to), instr) {
 					rank = 6
 				}
 			case *ssa.MakeClosure:

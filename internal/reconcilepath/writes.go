@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
+	"github.com/statuslint/statuslint/internal/valueflow"
 )
 
 // findWrites records every status write of the package.
@@ -93,7 +94,7 @@ func (a *analyzer) classify(fn *ssa.Function, call ssa.CallInstruction) []*Write
 		// A method value such as u := r.Status().Update: report where the
 		// method value is made.
 		var out []*Write
-		for _, mc := range a.res.closures[fn] {
+		for _, mc := range a.res.Closures(fn) {
 			cp := *w
 			cp.Fn = mc.Parent()
 			cp.MethodValue = true
@@ -193,7 +194,7 @@ func (a *analyzer) wrapperWriteVerb(wrapper *ssa.Function) string {
 // closureOrigins traces a function value back to the closures it can be
 // (see origins); ok is false when an origin is anything else.
 func (a *analyzer) closureOrigins(v ssa.Value) (closures []*ssa.MakeClosure, ok bool) {
-	origins, ok := a.res.origins(v, 0, make(map[ssa.Value]bool))
+	origins, ok := a.res.Origins(v, valueflow.Rule{})
 	if !ok {
 		return nil, false
 	}
@@ -261,7 +262,7 @@ func (a *analyzer) externalWrite(fn *ssa.Function, call ssa.CallInstruction, cal
 // origin is not a Status() or SubResource(constant) call, or cannot be
 // seen.
 func (r *Result) Subresource(v ssa.Value) (sub string, known bool) {
-	origins, ok := r.origins(v, 0, make(map[ssa.Value]bool))
+	origins, ok := r.Origins(v, valueflow.Rule{})
 	if !ok || len(origins) == 0 {
 		return "", false
 	}
@@ -277,54 +278,6 @@ func (r *Result) Subresource(v ssa.Value) (sub string, known bool) {
 		sub = s
 	}
 	return sub, true
-}
-
-// origins returns the values v can come from: following conversions,
-// phis, loads of what the package stores at an address (a field, a local,
-// a global), closures' free variables and parameters (the package's own
-// call sites), to values of any other kind. ok is false when an origin
-// cannot be seen (a load of something the package never stores, a
-// parameter of a function it never calls, too deep).
-func (r *Result) origins(v ssa.Value, depth int, seen map[ssa.Value]bool) (out []ssa.Value, ok bool) {
-	if depth > 12 || v == nil {
-		return nil, false
-	}
-	if seen[v] {
-		return nil, true // a cycle adds no other origin
-	}
-	seen[v] = true
-	all := func(vals []ssa.Value) ([]ssa.Value, bool) {
-		if len(vals) == 0 {
-			return nil, false
-		}
-		var out []ssa.Value
-		for _, x := range vals {
-			o, ok := r.origins(x, depth+1, seen)
-			if !ok {
-				return nil, false
-			}
-			out = append(out, o...)
-		}
-		return out, true
-	}
-	if x := Unconvert(v); x != v {
-		return r.origins(x, depth+1, seen)
-	}
-	switch v := v.(type) {
-	case *ssa.TypeAssert:
-		return r.origins(v.X, depth+1, seen)
-	case *ssa.Phi:
-		return all(v.Edges)
-	case *ssa.UnOp:
-		if v.Op == token.MUL {
-			return all(r.StoredAt(v.X))
-		}
-	case *ssa.FreeVar:
-		return all(r.Bindings(v))
-	case *ssa.Parameter:
-		return all(r.Arguments(v))
-	}
-	return []ssa.Value{v}, true
 }
 
 // writerSource classifies a call that may make a subresource writer.
@@ -349,82 +302,6 @@ func (r *Result) writerSource(common *ssa.CallCommon) (string, bool) {
 		return nil
 	})
 	return sub, ok && known
-}
-
-// StoredAt returns the values the package stores at an address: a struct
-// field (all stores to that field in the package), a local or a global.
-// Stores made by other packages are not among them.
-func (r *Result) StoredAt(addr ssa.Value) []ssa.Value {
-	if r == nil {
-		return nil
-	}
-	switch addr := addr.(type) {
-	case *ssa.FieldAddr:
-		if f := fieldOf(addr); f != nil {
-			return r.stores[f]
-		}
-	case *ssa.Alloc, *ssa.Global:
-		return r.stores[addr]
-	case *ssa.FreeVar:
-		var out []ssa.Value
-		for _, b := range r.Bindings(addr) {
-			out = append(out, r.StoredAt(b)...)
-		}
-		return out
-	}
-	return nil
-}
-
-// OthersStore reports whether other packages can store at addr: an
-// exported field (of any struct: a value of it can reach them) or an
-// exported package variable. What this package stores there is then not
-// all the address can hold, so a rule that would keep quiet because of
-// what the package stores must not decide from StoredAt alone.
-func OthersStore(addr ssa.Value) bool {
-	switch addr := addr.(type) {
-	case *ssa.FieldAddr:
-		f := fieldOf(addr)
-		return f != nil && f.Exported()
-	case *ssa.Global:
-		return addr.Object() != nil && addr.Object().Exported()
-	}
-	return false
-}
-
-// Callers returns the package's calls of fn: static calls, and interface
-// calls that may resolve to it. Calls from other packages, and calls of fn
-// used as a value, are not among them.
-func (r *Result) Callers(fn *ssa.Function) []ssa.CallInstruction {
-	if r == nil {
-		return nil
-	}
-	return r.callers[fn]
-}
-
-// Arguments returns the values passed for a parameter at the package's
-// own call sites; callers in other packages are not among them.
-func (r *Result) Arguments(p *ssa.Parameter) []ssa.Value {
-	if r == nil {
-		return nil
-	}
-	fn := p.Parent()
-	idx := ParamIndex(p)
-	var out []ssa.Value
-	for _, call := range r.callers[fn] {
-		common := call.Common()
-		i := idx
-		if common.IsInvoke() {
-			i-- // the receiver is common.Value, not an argument
-			if i < 0 {
-				out = append(out, common.Value)
-				continue
-			}
-		}
-		if i >= 0 && i < len(common.Args) {
-			out = append(out, common.Args[i])
-		}
-	}
-	return out
 }
 
 // position returns "file.go:line" for pos, the file relative to its

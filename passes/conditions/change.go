@@ -15,6 +15,7 @@ import (
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/objchange"
 	"github.com/statuslint/statuslint/internal/reconcilepath"
+	"github.com/statuslint/statuslint/internal/valueflow"
 )
 
 // conditionType returns the constant condition type a SetStatusCondition
@@ -68,104 +69,93 @@ func (c *checker) typeArg(pos token.Pos, kind crmodel.ConditionFunc) ast.Expr {
 // value (ptr.Deref(meta.FindStatusCondition(...), ...)), and flags: bool
 // variables set to true only where such a value decided (see flagPhi).
 func (c *checker) dependsOnChange(v ssa.Value, ctype string) bool {
-	return c.depends(v, ctype, 0, make(map[ssa.Value]bool), true)
+	return c.depends(v, ctype, true)
 }
 
 // depends is dependsOnChange; flags false leaves flag variables out (they
-// are decided by guard regions, which are computed from depends).
-func (c *checker) depends(v ssa.Value, ctype string, depth int, seen map[ssa.Value]bool, flags bool) bool {
-	if v == nil || depth > maxDepth || seen[v] {
-		return false
+// are decided by guard regions, which are computed from depends). The
+// trace's origins are the values that show a change: any one is enough.
+func (c *checker) depends(v ssa.Value, ctype string, flags bool) bool {
+	follow := func(next ...ssa.Value) valueflow.Step {
+		return valueflow.Step{Kind: valueflow.Follow, Next: next}
 	}
-	seen[v] = true
-	rec := func(x ssa.Value) bool { return c.depends(x, ctype, depth+1, seen, flags) }
-	switch v := v.(type) {
-	case *ssa.Call:
-		if c.isChangeSource(v, ctype) {
-			return true
-		}
-		ces := c.callees(v)
-		for _, ce := range ces {
-			if c.returnsChange(ce.fn) {
-				return true
+	drop := valueflow.Step{Kind: valueflow.Dropped}
+	change := valueflow.Step{Kind: valueflow.IsOrigin}
+	origins, _ := c.res.Origins(v, valueflow.Rule{MaxDepth: maxDepth, Step: func(v ssa.Value) valueflow.Step {
+		switch v := v.(type) {
+		case *ssa.Call:
+			if c.isChangeSource(v, ctype) {
+				return change
 			}
-		}
-		if len(ces) == 0 && c.passesThrough(v) {
-			common := v.Common()
-			if common.IsInvoke() && rec(common.Value) {
-				return true
-			}
-			for _, a := range common.Args {
-				if rec(a) {
-					return true
+			ces := c.callees(v)
+			for _, ce := range ces {
+				if c.returnsChange(ce.fn) {
+					return change
 				}
 			}
-		}
-	case *ssa.Extract:
-		if call, ok := v.Tuple.(*ssa.Call); ok && crmodel.IsError(v.Type()) && len(c.callees(call)) == 0 {
-			return false // the error of another package's function
-		}
-		return rec(v.Tuple)
-	case *ssa.Phi:
-		for _, e := range v.Edges {
-			if rec(e) {
-				return true
+			if len(ces) == 0 && c.passesThrough(v) {
+				common := v.Common()
+				if common.IsInvoke() {
+					return follow(append([]ssa.Value{common.Value}, common.Args...)...)
+				}
+				return follow(common.Args...)
 			}
-		}
-		return flags && c.flagPhi(v, ctype)
-	case *ssa.UnOp:
-		if v.Op == token.MUL {
+		case *ssa.Extract:
+			if call, ok := v.Tuple.(*ssa.Call); ok && crmodel.IsError(v.Type()) && len(c.callees(call)) == 0 {
+				return drop // the error of another package's function
+			}
+			return follow(v.Tuple)
+		case *ssa.Phi:
+			if flags && c.flagPhi(v, ctype) {
+				return change
+			}
+			return follow(v.Edges...)
+		case *ssa.UnOp:
+			if v.Op != token.MUL {
+				return follow(v.X)
+			}
 			switch addr := v.X.(type) {
 			case *ssa.FieldAddr:
-				return rec(addr.X)
+				return follow(addr.X)
 			case *ssa.IndexAddr:
-				return rec(addr.X)
+				return follow(addr.X)
 			}
-			for _, s := range c.storedAt(v.X) {
-				if rec(s) {
-					return true
+			if flags && c.flagStored(v.X, ctype) {
+				return change
+			}
+			return follow(valueflow.StoredValues(c.res.Stores(v.X))...)
+		case *ssa.Alloc:
+			// A variable whose address is taken: the values stored there.
+			return follow(valueflow.StoredValues(c.res.Stores(v))...)
+		case *ssa.BinOp:
+			return follow(v.X, v.Y)
+		case *ssa.Field:
+			return follow(v.X)
+		case *ssa.FieldAddr:
+			return follow(v.X)
+		case *ssa.Convert:
+			return follow(v.X)
+		case *ssa.ChangeType:
+			return follow(v.X)
+		case *ssa.MakeInterface:
+			return follow(v.X)
+		case *ssa.TypeAssert:
+			return follow(v.X)
+		case *ssa.Parameter:
+			idx := valueflow.ParamIndex(v)
+			var args []ssa.Value
+			for _, s := range c.sites[v.Parent()] {
+				if common := s.call.Common(); idx >= 0 && idx < len(common.Args) {
+					args = append(args, common.Args[idx])
 				}
 			}
-			return flags && c.flagStored(v.X, ctype)
+			return follow(args...)
+		case *ssa.FreeVar:
+			return follow(c.res.Bindings(v)...)
 		}
-		return rec(v.X)
-	case *ssa.Alloc:
-		// A variable whose address is taken: the values stored there.
-		for _, s := range c.storedAt(v) {
-			if rec(s) {
-				return true
-			}
-		}
-	case *ssa.BinOp:
-		return rec(v.X) || rec(v.Y)
-	case *ssa.Field:
-		return rec(v.X)
-	case *ssa.FieldAddr:
-		return rec(v.X)
-	case *ssa.Convert:
-		return rec(v.X)
-	case *ssa.ChangeType:
-		return rec(v.X)
-	case *ssa.MakeInterface:
-		return rec(v.X)
-	case *ssa.TypeAssert:
-		return rec(v.X)
-	case *ssa.Parameter:
-		idx := reconcilepath.ParamIndex(v)
-		for _, s := range c.sites[v.Parent()] {
-			common := s.call.Common()
-			if idx >= 0 && idx < len(common.Args) && rec(common.Args[idx]) {
-				return true
-			}
-		}
-	case *ssa.FreeVar:
-		for _, b := range c.res.Bindings(v) {
-			if rec(b) {
-				return true
-			}
-		}
-	}
-	return false
+		return drop
+	}})
+	return len(origins) > 0
 }
 
 // passesThrough reports whether a call of a function that is not the
@@ -272,7 +262,7 @@ func (c *checker) flagStored(addr ssa.Value, ctype string) bool {
 		}
 	}
 	falses, trues := false, false
-	for _, st := range c.res.StoresTo(addr) {
+	for _, st := range c.res.Stores(addr) {
 		k, ok := st.Val.(*ssa.Const)
 		if !ok || k.Value == nil || k.Value.Kind() != constant.Bool {
 			return false

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/reconcilepath"
+	"github.com/statuslint/statuslint/internal/valueflow"
 )
 
 // event is something in a function that writes an object's status: a
@@ -91,12 +92,12 @@ func mapInto(v ssa.Value, call ssa.CallInstruction, mc *ssa.MakeClosure, caller 
 	switch v := v.(type) {
 	case *ssa.Parameter:
 		args := call.Common().Args
-		if i := reconcilepath.ParamIndex(v); i >= 0 && i < len(args) {
+		if i := valueflow.ParamIndex(v); i >= 0 && i < len(args) {
 			return args[i]
 		}
 	case *ssa.FreeVar:
 		if mc != nil && mc.Parent() == caller {
-			if i := reconcilepath.FreeVarIndex(v); i >= 0 && i < len(mc.Bindings) {
+			if i := valueflow.FreeVarIndex(v); i >= 0 && i < len(mc.Bindings) {
 				return mc.Bindings[i]
 			}
 		}

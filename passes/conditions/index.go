@@ -4,7 +4,6 @@ package conditions
 // where, the call sites of each function, and the objects behind values.
 
 import (
-	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -14,6 +13,7 @@ import (
 	"github.com/statuslint/statuslint/internal/fixes"
 	"github.com/statuslint/statuslint/internal/objchange"
 	"github.com/statuslint/statuslint/internal/reconcilepath"
+	"github.com/statuslint/statuslint/internal/valueflow"
 )
 
 // checker holds the package-wide indexes of one run.
@@ -91,17 +91,6 @@ func newChecker(pass *analysis.Pass, res *reconcilepath.Result) *checker {
 	return c
 }
 
-// storedAt returns the values stored at an address (an allocation, a
-// global or a free variable bound to one): reach's stores to the
-// variables it denotes.
-func (c *checker) storedAt(addr ssa.Value) []ssa.Value {
-	var out []ssa.Value
-	for _, st := range c.res.StoresTo(addr) {
-		out = append(out, st.Val)
-	}
-	return out
-}
-
 // callees returns the package functions a call may invoke: a static
 // callee, a closure, or the functions a variable holding a func value was
 // assigned. Interface method calls are not followed.
@@ -110,88 +99,68 @@ func (c *checker) callees(call ssa.CallInstruction) []callee {
 	if common == nil || common.IsInvoke() {
 		return nil
 	}
-	return c.funcValues(common.Value, 0)
+	return c.funcValues(common.Value)
 }
 
-func (c *checker) funcValues(v ssa.Value, depth int) []callee {
-	if depth > maxDepth {
-		return nil
-	}
-	switch v := v.(type) {
-	case *ssa.Function:
-		if o := v.Origin(); o != nil {
-			v = o
+func (c *checker) funcValues(v ssa.Value) []callee {
+	// Only what the package stores and joins: a parameter or a free
+	// variable holding a func value is not followed to its callers.
+	origins, _ := c.res.Origins(v, valueflow.Rule{MaxDepth: maxDepth, Step: func(v ssa.Value) valueflow.Step {
+		switch v.(type) {
+		case *ssa.Parameter, *ssa.FreeVar:
+			return valueflow.Step{Kind: valueflow.Dropped}
 		}
-		if c.inPkg[v] {
-			return []callee{{fn: v}}
-		}
-	case *ssa.MakeClosure:
-		if fn, ok := v.Fn.(*ssa.Function); ok && c.inPkg[fn] {
-			return []callee{{fn: fn, mc: v}}
-		}
-	case *ssa.UnOp:
-		if v.Op == token.MUL {
-			var out []callee
-			for _, s := range c.storedAt(v.X) {
-				out = append(out, c.funcValues(s, depth+1)...)
+		return valueflow.Step{}
+	}})
+	var out []callee
+	for _, o := range origins {
+		switch o := o.(type) {
+		case *ssa.Function:
+			if f := o.Origin(); f != nil {
+				o = f
 			}
-			return out
+			if c.inPkg[o] {
+				out = append(out, callee{fn: o})
+			}
+		case *ssa.MakeClosure:
+			if fn, ok := o.Fn.(*ssa.Function); ok && c.inPkg[fn] {
+				out = append(out, callee{fn: fn, mc: o})
+			}
 		}
-	case *ssa.Phi:
-		var out []callee
-		for _, e := range v.Edges {
-			out = append(out, c.funcValues(e, depth+1)...)
-		}
-		return out
-	case *ssa.ChangeType:
-		return c.funcValues(v.X, depth+1)
 	}
-	return nil
+	return out
 }
 
 // root returns the value that identifies the object behind v: the
 // variable, allocation, parameter or call result that a field path,
-// conversion or load of a pointer variable starts from.
+// conversion or load of a pointer variable starts from; an accessor of
+// the object's conditions stands for the object.
 func root(v ssa.Value) ssa.Value {
 	for i := 0; i < 64 && v != nil; i++ {
-		switch x := v.(type) {
-		case *ssa.FieldAddr:
-			v = x.X
-		case *ssa.Field:
-			v = x.X
-		case *ssa.MakeInterface:
-			v = x.X
-		case *ssa.ChangeInterface:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		case *ssa.TypeAssert:
-			v = x.X
-		case *ssa.Call:
-			// An accessor of the object's conditions stands for the object.
-			recv := conditionsAccessor(x)
-			if recv == nil {
-				return v
-			}
-			v = recv
-		case *ssa.UnOp:
-			// A load of a pointer variable (one captured by a closure, or
-			// whose address is taken) stands for the variable.
-			if x.Op != token.MUL {
-				return v
-			}
-			if _, isPtr := x.Type().Underlying().(*types.Pointer); !isPtr {
-				return v
-			}
-			switch x.X.(type) {
-			case *ssa.Alloc, *ssa.FreeVar, *ssa.Global:
-				v = x.X
-			default:
-				return v
-			}
-		default:
-			return v
+		base, _ := valueflow.AccessPath(v, pointerVariableLoad)
+		call, ok := base.(*ssa.Call)
+		if !ok {
+			return base
 		}
+		recv := conditionsAccessor(call)
+		if recv == nil {
+			return base
+		}
+		v = recv
 	}
 	return v
+}
+
+// pointerVariableLoad reports whether a load stands for the variable it
+// loads: a load of a pointer variable (one captured by a closure, or
+// whose address is taken).
+func pointerVariableLoad(x *ssa.UnOp) bool {
+	if _, isPtr := x.Type().Underlying().(*types.Pointer); !isPtr {
+		return false
+	}
+	switch x.X.(type) {
+	case *ssa.Alloc, *ssa.FreeVar, *ssa.Global:
+		return true
+	}
+	return false
 }

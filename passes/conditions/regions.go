@@ -64,7 +64,7 @@ func (c *checker) regionsMode(fn *ssa.Function, ctype string, flags bool) map[*s
 	guard := make(map[*ssa.BasicBlock]bool)
 	for _, b := range fn.Blocks {
 		if n := len(b.Instrs); n > 0 && len(b.Succs) == 2 {
-			if ifi, ok := b.Instrs[n-1].(*ssa.If); ok && c.depends(ifi.Cond, ctype, 0, make(map[ssa.Value]bool), flags) {
+			if ifi, ok := b.Instrs[n-1].(*ssa.If); ok && c.depends(ifi.Cond, ctype, flags) {
 				guard[b] = true
 			}
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/ignore"
 	"github.com/statuslint/statuslint/internal/reconcilepath"
+	"github.com/statuslint/statuslint/internal/valueflow"
 )
 
 // Where clients and managers come from is traced on the package's SSA, with
@@ -82,29 +83,27 @@ func argument(common *ssa.CallCommon, index int) ssa.Value {
 
 // client evaluates a value holding a client or a subresource writer.
 func (c *checker) client(v ssa.Value) state {
-	switch v := reconcilepath.Unconvert(v).(type) {
-	case *ssa.Phi:
-		return c.phi(v, c.client)
-	case *ssa.UnOp:
-		if v.Op == token.MUL {
-			return c.load(v.X)
+	return c.alternatives(v, c.convertedOrCaptured, func(v ssa.Value) state {
+		switch v := v.(type) {
+		case *ssa.UnOp:
+			if v.Op == token.MUL {
+				return c.load(v.X)
+			}
+		case *ssa.FieldAddr, *ssa.Field:
+			// The address (or copy) of an embedded client struct a
+			// method with a pointer (or value) receiver is called on.
+			return c.selectedField(v)
+		case *ssa.Parameter:
+			return c.param(v)
+		case *ssa.Extract:
+			if call, ok := v.Tuple.(*ssa.Call); ok && v.Index == 0 {
+				return c.clientCall(call)
+			}
+		case *ssa.Call:
+			return c.clientCall(v)
 		}
-	case *ssa.FieldAddr, *ssa.Field:
-		// The address (or copy) of an embedded client struct a method
-		// with a pointer (or value) receiver is called on.
-		return c.selectedField(v)
-	case *ssa.FreeVar:
-		return c.joinValues(c.program().Bindings(v), c.client)
-	case *ssa.Parameter:
-		return c.param(v)
-	case *ssa.Extract:
-		if call, ok := v.Tuple.(*ssa.Call); ok && v.Index == 0 {
-			return c.clientCall(call)
-		}
-	case *ssa.Call:
-		return c.clientCall(v)
-	}
-	return unknown
+		return unknown
+	})
 }
 
 // load evaluates a client read from memory: a field, a package variable,
@@ -293,7 +292,7 @@ func (c *checker) global(g *ssa.Global) state {
 		return s
 	}
 	return c.memoize(v, whatClient, func() state {
-		vals := values(c.stored(c.program().StoresAt(g)))
+		vals := values(c.stored(c.program().Stores(g)))
 		if len(vals) == 0 {
 			return none
 		}
@@ -341,23 +340,64 @@ func (c *checker) joinValues(vals []ssa.Value, eval func(ssa.Value) state) state
 	return join(states)
 }
 
-// phi joins the edges of a phi, a phi met again adding nothing.
-func (c *checker) phi(p *ssa.Phi, eval func(ssa.Value) state) state {
-	if c.phis[p] {
-		return cycle
-	}
-	c.phis[p] = true
-	defer delete(c.phis, p)
-	var states []state
-	for _, e := range p.Edges {
-		if s := eval(e); s != cycle {
+// maxFlow bounds a trace's steps past phis and conversions: beyond any
+// function's nesting of branches, since a phi met again ends its own
+// cycle.
+const maxFlow = 1000
+
+// alternatives evaluates v as the join of eval at each value it can come
+// from (valueflow.Origins): past phis, and past what step follows (a
+// conversion, a closure's capture); eval decides every other value. A phi
+// met again while it is evaluated, here or in an evaluation eval makes,
+// adds no alternative; with none at all the state is cycle.
+func (c *checker) alternatives(v ssa.Value, step func(ssa.Value) valueflow.Step, eval func(ssa.Value) state) state {
+	var marked []*ssa.Phi
+	defer func() {
+		for _, p := range marked {
+			delete(c.phis, p)
+		}
+	}()
+	origins, complete := c.program().Origins(v, valueflow.Rule{MaxDepth: maxFlow, Step: func(x ssa.Value) valueflow.Step {
+		if step != nil {
+			if s := step(x); s.Kind != valueflow.Standard {
+				return s
+			}
+		}
+		if p, ok := x.(*ssa.Phi); ok {
+			if c.phis[p] {
+				return valueflow.Step{Kind: valueflow.Dropped}
+			}
+			c.phis[p] = true
+			marked = append(marked, p)
+			return valueflow.Step{Kind: valueflow.Follow, Next: p.Edges}
+		}
+		return valueflow.Step{Kind: valueflow.IsOrigin}
+	}})
+	states := make([]state, 0, len(origins)+1)
+	for _, o := range origins {
+		if s := eval(o); s != cycle {
 			states = append(states, s)
 		}
+	}
+	if !complete {
+		states = append(states, unknown)
 	}
 	if len(states) == 0 {
 		return cycle
 	}
 	return join(states)
+}
+
+// convertedOrCaptured follows conversions (valueflow.Unconvert) and a
+// closure's free variable to the values it is bound to.
+func (c *checker) convertedOrCaptured(x ssa.Value) valueflow.Step {
+	if u := valueflow.Unconvert(x); u != x {
+		return valueflow.Step{Kind: valueflow.Follow, Next: []ssa.Value{u}}
+	}
+	if fv, ok := x.(*ssa.FreeVar); ok {
+		return valueflow.Step{Kind: valueflow.Follow, Next: c.program().Bindings(fv)}
+	}
+	return valueflow.Step{}
 }
 
 // clientCall evaluates a call that yields a client: the client package's
@@ -441,7 +481,7 @@ func paramRefOf(p *ssa.Parameter) (paramRef, bool) {
 	if !ok {
 		return paramRef{}, false
 	}
-	i := reconcilepath.ParamIndex(p)
+	i := valueflow.ParamIndex(p)
 	if fn.Signature.Recv() != nil {
 		i--
 	}
@@ -521,23 +561,21 @@ func (c *checker) manager(v ssa.Value) state {
 }
 
 func (c *checker) managerValue(v ssa.Value) state {
-	switch v := reconcilepath.Unconvert(v).(type) {
-	case *ssa.Phi:
-		return c.phi(v, c.managerValue)
-	case *ssa.Parameter:
-		return c.paramFrom(v, whatManagerParam, true, c.managerValue)
-	case *ssa.FreeVar:
-		return c.joinValues(c.program().Bindings(v), c.managerValue)
-	case *ssa.UnOp:
-		if v.Op == token.MUL {
-			return c.local(v.X, c.managerValue)
+	return c.alternatives(v, c.convertedOrCaptured, func(v ssa.Value) state {
+		switch v := v.(type) {
+		case *ssa.Parameter:
+			return c.paramFrom(v, whatManagerParam, true, c.managerValue)
+		case *ssa.UnOp:
+			if v.Op == token.MUL {
+				return c.local(v.X, c.managerValue)
+			}
+		case *ssa.Extract:
+			if _, opts := c.managerConstructorOptions(v); opts != nil {
+				return c.managerOptions(opts)
+			}
 		}
-	case *ssa.Extract:
-		if _, opts := c.managerConstructorOptions(v); opts != nil {
-			return c.managerOptions(opts)
-		}
-	}
-	return unknown
+		return unknown
+	})
 }
 
 // managerConstructorOptions returns the options argument, as written and

@@ -580,7 +580,7 @@ func (r *reporter) exportFuncVars() {
 		if g == nil {
 			continue
 		}
-		stores := prog.StoresAt(g)
+		stores := prog.Stores(g)
 		if len(stores) != 1 {
 			continue
 		}

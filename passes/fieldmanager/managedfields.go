@@ -15,7 +15,7 @@ import (
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/fixes"
 	"github.com/statuslint/statuslint/internal/objchange"
-	"github.com/statuslint/statuslint/internal/reconcilepath"
+	"github.com/statuslint/statuslint/internal/valueflow"
 )
 
 // A patch that sends nothing but metadata.managedFields (and
@@ -55,7 +55,7 @@ func (c *checker) managedFieldsOnly(file *ast.File, call *ast.CallExpr, instr ss
 	if pv == nil {
 		return false
 	}
-	pc, ok := reconcilepath.Unconvert(pv).(*ssa.Call)
+	pc, ok := valueflow.Unconvert(pv).(*ssa.Call)
 	if !ok || pc.Parent() != instr.Parent() {
 		return false
 	}
@@ -75,7 +75,7 @@ func (c *checker) managedFieldsOnly(file *ast.File, call *ast.CallExpr, instr ss
 
 // constString returns the value of a string constant, or "".
 func constString(v ssa.Value) string {
-	k, ok := reconcilepath.Unconvert(v).(*ssa.Const)
+	k, ok := valueflow.Unconvert(v).(*ssa.Const)
 	if !ok || k.Value == nil || k.Value.Kind() != constant.String {
 		return ""
 	}
@@ -228,7 +228,7 @@ func jsonOp(addr *ssa.IndexAddr) bool {
 	if len(stored) != 1 {
 		return false
 	}
-	switch v := reconcilepath.Unconvert(stored[0]).(type) {
+	switch v := valueflow.Unconvert(stored[0]).(type) {
 	case *ssa.MakeMap:
 		return mapOp(v)
 	case *ssa.UnOp:
@@ -428,9 +428,9 @@ func (c *checker) changes() *objchange.Checker {
 // a merge patch is (through conversions and a type assertion to
 // client.Object), or nil.
 func copyCall(base ssa.Value) *ssa.Call {
-	v := reconcilepath.Unconvert(base)
+	v := valueflow.Unconvert(base)
 	if ta, ok := v.(*ssa.TypeAssert); ok && !ta.CommaOk {
-		v = reconcilepath.Unconvert(ta.X)
+		v = valueflow.Unconvert(ta.X)
 	}
 	call, ok := v.(*ssa.Call)
 	if !ok {

@@ -15,7 +15,7 @@ import (
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/fixes"
 	"github.com/statuslint/statuslint/internal/ignore"
-	"github.com/statuslint/statuslint/internal/reconcilepath"
+	"github.com/statuslint/statuslint/internal/valueflow"
 )
 
 // reportManagerHandover reports a manager handed to another package's
@@ -115,7 +115,7 @@ func (c *checker) managerOptionsLiteral(mgr ssa.Value, hops int) (*ast.Composite
 		return nil, notMade
 	}
 	for {
-		mgr = reconcilepath.Unconvert(mgr)
+		mgr = valueflow.Unconvert(mgr)
 		// A manager variable captured by a closure: its one value.
 		if v, ok := mgr.(*ssa.UnOp); ok && v.Op == token.MUL {
 			if stores, ok := localStores(v.X); ok && len(stores) == 1 {

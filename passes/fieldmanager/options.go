@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
+	"github.com/statuslint/statuslint/internal/valueflow"
 )
 
 // Options are read on the package's SSA like clients (clients.go): the
@@ -29,30 +30,39 @@ func (c *checker) writeOptions(instr ssa.CallInstruction) state {
 // optionSlice evaluates a slice of options: one option naming a manager
 // is enough; otherwise any unknown option makes it unknown.
 func (c *checker) optionSlice(v ssa.Value) state {
-	if elementsSet(v) {
-		return unknown // opts[i] = ...: changed in place
+	return c.alternatives(v, changedInPlace, func(v ssa.Value) state {
+		if elementsSet(v) {
+			return unknown // opts[i] = ...: changed in place
+		}
+		switch x := v.(type) {
+		case *ssa.Const:
+			if x.IsNil() {
+				return none // no options, or var opts []client.CreateOption
+			}
+		case *ssa.Slice:
+			if arr, ok := x.X.(*ssa.Alloc); ok {
+				return c.arrayElements(arr)
+			}
+		case *ssa.Call:
+			if b, ok := x.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" && len(x.Call.Args) == 2 {
+				return anyNamed(c.optionSlice(x.Call.Args[0]), c.optionSlice(x.Call.Args[1]))
+			}
+		case *ssa.UnOp:
+			if x.Op == token.MUL {
+				return c.local(x.X, c.optionSlice)
+			}
+		}
+		return unknown // opts ...client.PatchOption from the caller, a field, a call
+	})
+}
+
+// changedInPlace ends a trace of an option slice at a slice the package
+// stores elements into.
+func changedInPlace(x ssa.Value) valueflow.Step {
+	if elementsSet(x) {
+		return valueflow.Step{Kind: valueflow.IsOrigin}
 	}
-	switch x := v.(type) {
-	case *ssa.Const:
-		if x.IsNil() {
-			return none // no options, or var opts []client.CreateOption
-		}
-	case *ssa.Slice:
-		if arr, ok := x.X.(*ssa.Alloc); ok {
-			return c.arrayElements(arr)
-		}
-	case *ssa.Phi:
-		return c.phi(x, c.optionSlice)
-	case *ssa.Call:
-		if b, ok := x.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" && len(x.Call.Args) == 2 {
-			return anyNamed(c.optionSlice(x.Call.Args[0]), c.optionSlice(x.Call.Args[1]))
-		}
-	case *ssa.UnOp:
-		if x.Op == token.MUL {
-			return c.local(x.X, c.optionSlice)
-		}
-	}
-	return unknown // opts ...client.PatchOption from the caller, a field, a call
+	return valueflow.Step{}
 }
 
 // elementsSet reports whether the package stores into an element of the
@@ -103,31 +113,40 @@ func (c *checker) arrayElements(arr *ssa.Alloc) state {
 
 // option evaluates one option.
 func (c *checker) option(v ssa.Value) state {
-	switch x := v.(type) {
-	case *ssa.MakeInterface:
-		return c.concreteOption(x.X)
-	case *ssa.ChangeInterface:
-		return c.option(x.X) // client.PatchOption(x)
-	case *ssa.Phi:
-		return c.phi(x, c.option)
-	case *ssa.UnOp:
-		if x.Op == token.MUL {
-			return c.local(x.X, c.option)
-		}
-	case *ssa.Call:
-		// Option constructors of the client package (WithSubResourceBody,
-		// ...) cannot name a manager unless handed one.
-		if fn := calleeFunc(x); fn != nil && c.m.ClientFunc(fn) != "" {
-			var states []state
-			for _, a := range x.Call.Args {
-				if c.m.IsFieldOwner(a.Type()) {
-					states = append(states, c.concreteOption(a))
-				}
+	return c.alternatives(v, betweenInterfaces, func(v ssa.Value) state {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			return c.concreteOption(x.X)
+		case *ssa.UnOp:
+			if x.Op == token.MUL {
+				return c.local(x.X, c.option)
 			}
-			return anyNamed(states...)
+		case *ssa.Call:
+			// Option constructors of the client package
+			// (WithSubResourceBody, ...) cannot name a manager unless
+			// handed one.
+			if fn := calleeFunc(x); fn != nil && c.m.ClientFunc(fn) != "" {
+				var states []state
+				for _, a := range x.Call.Args {
+					if c.m.IsFieldOwner(a.Type()) {
+						states = append(states, c.concreteOption(a))
+					}
+				}
+				return anyNamed(states...)
+			}
 		}
+		return unknown
+	})
+}
+
+// betweenInterfaces follows a conversion between interfaces
+// (client.PatchOption(x)); a conversion to an interface is where an
+// option's concrete type shows.
+func betweenInterfaces(x ssa.Value) valueflow.Step {
+	if ci, ok := x.(*ssa.ChangeInterface); ok {
+		return valueflow.Step{Kind: valueflow.Follow, Next: []ssa.Value{ci.X}}
 	}
-	return unknown
+	return valueflow.Step{}
 }
 
 // calleeFunc returns the function a call statically calls, or nil.
@@ -165,17 +184,17 @@ func (c *checker) concreteOption(v ssa.Value) state {
 // optionsPtr evaluates a pointer to an options struct
 // (&client.PatchOptions{FieldManager: ...}, a local variable's address).
 func (c *checker) optionsPtr(v ssa.Value) state {
-	switch x := v.(type) {
-	case *ssa.Alloc:
-		return c.structSets(x, "FieldManager", 0)
-	case *ssa.Phi:
-		return c.phi(x, c.optionsPtr)
-	case *ssa.UnOp:
-		if x.Op == token.MUL {
-			return c.local(x.X, c.optionsPtr)
+	return c.alternatives(v, nil, func(v ssa.Value) state {
+		switch x := v.(type) {
+		case *ssa.Alloc:
+			return c.structSets(x, "FieldManager", 0)
+		case *ssa.UnOp:
+			if x.Op == token.MUL {
+				return c.local(x.X, c.optionsPtr)
+			}
 		}
-	}
-	return unknown
+		return unknown
+	})
 }
 
 // maxEmbedding bounds how deep structSets follows embedded option structs
@@ -269,17 +288,17 @@ func fieldStores(fa *ssa.FieldAddr) []*ssa.Store {
 // structValue evaluates a struct value stored or passed whole: a copy of
 // a literal or of a local variable.
 func (c *checker) structValue(v ssa.Value, key string, depth int) state {
-	switch x := v.(type) {
-	case *ssa.Const:
-		return none // the zero value
-	case *ssa.UnOp:
-		if _, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL {
-			return c.structSets(x.X, key, depth)
+	return c.alternatives(v, nil, func(v ssa.Value) state {
+		switch x := v.(type) {
+		case *ssa.Const:
+			return none // the zero value
+		case *ssa.UnOp:
+			if _, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL {
+				return c.structSets(x.X, key, depth)
+			}
 		}
-	case *ssa.Phi:
-		return c.phi(x, func(e ssa.Value) state { return c.structValue(e, key, depth) })
-	}
-	return unknown
+		return unknown
+	})
 }
 
 // clientOptions evaluates the client.Options argument of client.New.
@@ -294,23 +313,23 @@ func (c *checker) clientOptions(v ssa.Value) state {
 // names a field manager when its Client options set FieldOwner, none when
 // they do not and no custom NewClient is set.
 func (c *checker) managerOptions(v ssa.Value) state {
-	switch x := v.(type) {
-	case *ssa.Const:
-		return none // var opts ctrl.Options
-	case *ssa.UnOp:
-		if a, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL {
-			return c.managerStruct(a)
+	return c.alternatives(v, nil, func(v ssa.Value) state {
+		switch x := v.(type) {
+		case *ssa.Const:
+			return none // var opts ctrl.Options
+		case *ssa.UnOp:
+			if a, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL {
+				return c.managerStruct(a)
+			}
+		case *ssa.Call:
+			return c.returnedOptions(x, 0)
+		case *ssa.Extract:
+			if call, ok := x.Tuple.(*ssa.Call); ok {
+				return c.returnedOptions(call, x.Index)
+			}
 		}
-	case *ssa.Phi:
-		return c.phi(x, c.managerOptions)
-	case *ssa.Call:
-		return c.returnedOptions(x, 0)
-	case *ssa.Extract:
-		if call, ok := x.Tuple.(*ssa.Call); ok {
-			return c.returnedOptions(call, x.Index)
-		}
-	}
-	return unknown
+		return unknown
+	})
 }
 
 // returnedOptions evaluates the manager.Options that result index of a

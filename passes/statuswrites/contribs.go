@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/reconcilepath"
+	"github.com/statuslint/statuslint/internal/valueflow"
 )
 
 // contribsOf returns what a call of fn writes: a status write of one
@@ -45,7 +46,7 @@ func (c *checker) computeContribs(fn *ssa.Function, call ssa.CallInstruction) []
 		if name == "" {
 			name = typeName(w.Object)
 		}
-		b, sel := pathOf(w.Object)
+		b, sel := valueflow.AccessPath(w.Object, nil)
 		return []contrib{{id: c.identOf(fn, w.Object), n: 1, ev: &event{node: w.Node, name: name, raw: c.resolveCaptures(ident{base: b, sel: sel})}}}
 	}
 	common := call.Common()
@@ -188,7 +189,7 @@ func (c *checker) mapSummary(fn *ssa.Function, call ssa.CallInstruction, node as
 				}
 			}
 		case *ssa.FreeVar:
-			i := reconcilepath.FreeVarIndex(base)
+			i := valueflow.FreeVarIndex(base)
 			if i < 0 || i >= len(bindings) {
 				continue
 			}
@@ -201,7 +202,7 @@ func (c *checker) mapSummary(fn *ssa.Function, call ssa.CallInstruction, node as
 		}
 		var raw ident
 		if !id.key {
-			bb, bs := pathOf(b)
+			bb, bs := valueflow.AccessPath(b, nil)
 			raw = c.resolveCaptures(ident{base: bb, sel: bs + id.sel})
 		}
 		out = append(out, contrib{id: c.mapIdent(fn, b, id.sel, id.key), n: se.n,
@@ -213,7 +214,7 @@ func (c *checker) mapSummary(fn *ssa.Function, call ssa.CallInstruction, node as
 // mapIdent is the ident in fn of the object at sel from the value b, or of
 // the object loaded by the key there.
 func (c *checker) mapIdent(fn *ssa.Function, b ssa.Value, sel string, key bool) ident {
-	bb, bs := pathOf(b)
+	bb, bs := valueflow.AccessPath(b, nil)
 	return c.resolve(fn, ident{base: bb, sel: bs + sel, key: key})
 }
 
@@ -250,7 +251,7 @@ func (c *checker) mapFact(fn *ssa.Function, call ssa.CallInstruction, node ast.N
 		}
 		var raw ident
 		if !o.Key {
-			bb, bs := pathOf(args[o.Param])
+			bb, bs := valueflow.AccessPath(args[o.Param], nil)
 			raw = c.resolveCaptures(ident{base: bb, sel: bs + o.Path})
 		}
 		out = append(out, contrib{id: c.mapIdent(fn, args[o.Param], o.Path, o.Key), n: uint8(min(o.Count, 2)),

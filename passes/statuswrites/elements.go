@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/statuslint/statuslint/internal/valueflow"
 )
 
 // A loop that writes the status of each element of a slice or a map,
@@ -95,7 +97,7 @@ func elementOf(id ident) (cont ssa.Value, rest string, ok bool) {
 			if v == nil {
 				return nil, "", false
 			}
-			vb, vs := pathOf(v)
+			vb, vs := valueflow.AccessPath(v, nil)
 			if isRef(b.Type().Underlying().(*types.Pointer).Elem()) {
 				// A variable holding an element's pointer or interface,
 				// stored once (captured by a function literal).
@@ -428,7 +430,7 @@ func reaches(a, b *ssa.BasicBlock) bool {
 // pointers, a copy of the object (*p, the object p points to) in a
 // container of structs.
 func (c *checker) addition(fn *ssa.Function, v ssa.Value, ptr bool, pos token.Pos, expr ast.Expr) addition {
-	b, s := pathOf(v)
+	b, s := valueflow.AccessPath(v, nil)
 	if !ptr {
 		s = strings.TrimSuffix(s, "*")
 	}

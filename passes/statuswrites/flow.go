@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
+	"github.com/statuslint/statuslint/internal/valueflow"
 )
 
 // The analysis of one function walks its control-flow graph with, on each
@@ -399,7 +400,7 @@ func (c *checker) flow(fn *ssa.Function, nilVars []int) *result {
 			}
 			switch instr := instr.(type) {
 			case *ssa.Store:
-				ab, as := pathOf(instr.Addr)
+				ab, as := valueflow.AccessPath(instr.Addr, nil)
 				kill(s, ab, as)
 				if isNil(instr.Val) {
 					s.nils[instr.Addr] = true

@@ -8,6 +8,7 @@ import (
 
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/reconcilepath"
+	"github.com/statuslint/statuslint/internal/valueflow"
 )
 
 // A helper such as
@@ -48,8 +49,8 @@ func (g *guardSig) same(h *guardSig) bool {
 		// Two reads of the same field of the same value
 		// (resource.ConditionType), which a path does not change between
 		// two calls that only pass it on.
-		if ab, as := pathOf(g.args[i]); as != "" {
-			if bb, bs := pathOf(h.args[i]); ab == bb && as == bs {
+		if ab, as := valueflow.AccessPath(g.args[i], nil); as != "" {
+			if bb, bs := valueflow.AccessPath(h.args[i], nil); ab == bb && as == bs {
 				continue
 			}
 		}

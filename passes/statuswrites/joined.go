@@ -6,7 +6,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
-	"github.com/statuslint/statuslint/internal/reconcilepath"
+	"github.com/statuslint/statuslint/internal/valueflow"
 )
 
 // A goroutine a reconcile starts and then waits for is part of it:
@@ -70,11 +70,11 @@ func (c *checker) findGroup(g *ssa.Go) (ident, bool) {
 			if !ok {
 				continue
 			}
-			base, sel := pathOf(recv)
+			base, sel := valueflow.AccessPath(recv, nil)
 			var v ssa.Value
 			switch base := base.(type) {
 			case *ssa.FreeVar:
-				if i := reconcilepath.FreeVarIndex(base); i >= 0 && i < len(bindings) {
+				if i := valueflow.FreeVarIndex(base); i >= 0 && i < len(bindings) {
 					v = bindings[i]
 				}
 			case *ssa.Parameter:
@@ -85,7 +85,7 @@ func (c *checker) findGroup(g *ssa.Go) (ident, bool) {
 			if v == nil {
 				continue
 			}
-			vb, vs := pathOf(v)
+			vb, vs := valueflow.AccessPath(v, nil)
 			return c.resolveCaptures(ident{base: vb, sel: vs + sel}), true
 		}
 	}
@@ -139,7 +139,7 @@ func (c *checker) waitsOn(call *ssa.Call) (ident, bool) {
 	if !ok {
 		return ident{}, false
 	}
-	b, sel := pathOf(recv)
+	b, sel := valueflow.AccessPath(recv, nil)
 	return c.resolveCaptures(ident{base: b, sel: sel}), true
 }
 

@@ -5,12 +5,12 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
+	"github.com/statuslint/statuslint/internal/valueflow"
 )
 
 // ident names an object whose status is written, as one function sees it:
@@ -21,50 +21,6 @@ type ident struct {
 	base ssa.Value // Parameter, FreeVar, Global, Alloc, Call, Phi, ...
 	sel  string    // ".3" for field 3, "*" for a load, in order
 	key  bool
-}
-
-// pathOf returns the access path of v: the value it is derived from by
-// conversions, field selections and loads, and the selectors taken.
-func pathOf(v ssa.Value) (ssa.Value, string) {
-	var sels []string
-	for depth := 0; depth < 32; depth++ {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-			continue
-		case *ssa.ChangeInterface:
-			v = x.X
-			continue
-		case *ssa.ChangeType:
-			v = x.X
-			continue
-		case *ssa.TypeAssert:
-			if !x.CommaOk {
-				v = x.X
-				continue
-			}
-		case *ssa.UnOp:
-			if x.Op == token.MUL {
-				sels = append(sels, "*")
-				v = x.X
-				continue
-			}
-		case *ssa.FieldAddr:
-			sels = append(sels, "."+strconv.Itoa(x.Field))
-			v = x.X
-			continue
-		case *ssa.Field:
-			sels = append(sels, "."+strconv.Itoa(x.Field))
-			v = x.X
-			continue
-		}
-		break
-	}
-	var b strings.Builder
-	for i := len(sels) - 1; i >= 0; i-- {
-		b.WriteString(sels[i])
-	}
-	return v, b.String()
 }
 
 // hasPrefix reports whether the selectors sel start with prefix, at a
@@ -99,17 +55,17 @@ func (c *checker) getKeys(fn *ssa.Function) map[ident]ident {
 			}
 			// Both through the variables that hold one value all along,
 			// as resolve looks them up.
-			ob, os := pathOf(args[2])
+			ob, os := valueflow.AccessPath(args[2], nil)
 			obj := c.resolveCaptures(ident{base: ob, sel: os})
 			var key ident
 			if x := c.keyOfObject(args[1]); x != nil {
-				xb, xs := pathOf(x)
+				xb, xs := valueflow.AccessPath(x, nil)
 				key = c.resolveCaptures(ident{base: xb, sel: xs})
 				if key == obj {
 					continue // refreshed by its own key: still itself
 				}
 			} else {
-				kb, ks := pathOf(args[1])
+				kb, ks := valueflow.AccessPath(args[1], nil)
 				key = c.resolveCaptures(ident{base: kb, sel: ks, key: true})
 			}
 			if prev, dup := out[obj]; dup && prev != key {
@@ -219,7 +175,7 @@ func spilled(id ident) (ident, bool) {
 	if v == nil {
 		return id, false
 	}
-	b, sel := pathOf(v)
+	b, sel := valueflow.AccessPath(v, nil)
 	if strings.HasSuffix(sel, "*") {
 		// The value stored is loaded itself (*p): id's fields are those
 		// of *p, loaded as id loads them, as p.Name is written.
@@ -303,7 +259,7 @@ func readOnlyUse(addr ssa.Value, instr ssa.Instruction, depth int) bool {
 
 // identOf returns the ident of the object value v in fn.
 func (c *checker) identOf(fn *ssa.Function, v ssa.Value) ident {
-	b, s := pathOf(v)
+	b, s := valueflow.AccessPath(v, nil)
 	return c.resolve(fn, ident{base: b, sel: s})
 }
 

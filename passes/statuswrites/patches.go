@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
+	"github.com/statuslint/statuslint/internal/valueflow"
 )
 
 // A helper that writes an object's status as a server-side apply often
@@ -63,7 +64,7 @@ func (c *checker) namedAs(v ssa.Value) (ident, bool) {
 		if param < 0 || param >= len(args) {
 			return ident{}, false
 		}
-		b, sel := pathOf(args[param])
+		b, sel := valueflow.AccessPath(args[param], nil)
 		return ident{base: b, sel: sel + path}, true
 	}
 	return ident{}, false
@@ -192,7 +193,7 @@ func (c *checker) literalNamedAs(a *ssa.Alloc) (ident, bool) {
 				if !ok || !isObjectMetaField(f) {
 					return false
 				}
-				b, sel := pathOf(f.X)
+				b, sel := valueflow.AccessPath(f.X, nil)
 				src := ident{base: b, sel: sel}
 				if !set(0, src, true, r.Block()) || !set(1, src, true, r.Block()) {
 					return false
@@ -276,7 +277,7 @@ func (c *checker) metaSource(v ssa.Value, slot int) (ident, bool) {
 			if common.Method.Name() != getters[slot] {
 				return ident{}, false
 			}
-			b, sel := pathOf(common.Value)
+			b, sel := valueflow.AccessPath(common.Value, nil)
 			return ident{base: b, sel: sel}, true
 		}
 		callee := common.StaticCallee()
@@ -304,7 +305,7 @@ func (c *checker) metaSource(v ssa.Value, slot int) (ident, bool) {
 	default:
 		return ident{}, false
 	}
-	b, sel := pathOf(obj)
+	b, sel := valueflow.AccessPath(obj, nil)
 	return ident{base: b, sel: sel}, true
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/reconcilepath"
+	"github.com/statuslint/statuslint/internal/valueflow"
 )
 
 // selfWakes reports the status writes of the For kind, reachable from the
@@ -33,7 +34,7 @@ func (c *checker) selfWakes(ctl *controller, w *watch) []analysis.Diagnostic {
 		if scope != nil && !scope[wr.Fn] {
 			continue
 		}
-		obj := reconcilepath.Unconvert(wr.Object)
+		obj := valueflow.Unconvert(wr.Object)
 		if k := objectType(obj.Type()); k == nil || !types.Identical(k, w.kind) {
 			continue
 		}
