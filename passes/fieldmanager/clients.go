@@ -149,74 +149,52 @@ func (c *checker) local(addr ssa.Value, eval func(ssa.Value) state) state {
 
 // localValues returns the values assigned to a local variable kept in
 // memory, or to the variables a closure's free variable captures; ok is
-// false when an address escapes.
+// false when one is not a local or its address escapes.
 func (c *checker) localValues(addr ssa.Value) ([]ssa.Value, bool) {
-	switch a := addr.(type) {
-	case *ssa.Alloc:
-		stores, ok := localStores(a)
-		if !ok {
+	vars := c.program().Variables(addr)
+	if len(vars) == 0 {
+		return nil, false
+	}
+	for _, v := range vars {
+		if _, ok := v.(*ssa.Alloc); !ok || addressEscapes(v) {
 			return nil, false
 		}
-		vals := make([]ssa.Value, len(stores))
-		for i, s := range stores {
-			vals[i] = s.Val
-		}
-		return vals, true
-	case *ssa.FreeVar:
-		var vals []ssa.Value
-		for _, b := range c.program().Bindings(a) {
-			more, ok := c.localValues(b)
-			if !ok {
-				return nil, false
-			}
-			vals = append(vals, more...)
-		}
-		return vals, true
 	}
-	return nil, false
+	return valueflow.StoredValues(c.program().Stores(addr)), true
 }
 
-// localStores returns the stores to a local variable kept in memory, by
-// its function and the closures that capture it; ok is false when the
-// variable's address is used in any other way (handed to a function,
-// stored elsewhere), so that it may change unseen.
-func localStores(addr ssa.Value) (stores []*ssa.Store, ok bool) {
+// addressEscapes reports whether the address of a local variable kept in
+// memory is used, by its function or the closures that capture it, other
+// than to store to it or load from it (handed to a function, stored
+// elsewhere), so that it may change unseen.
+func addressEscapes(addr ssa.Value) bool {
 	refs := addr.Referrers()
 	if refs == nil {
-		return nil, false
+		return true
 	}
 	for _, ref := range *refs {
 		switch ref := ref.(type) {
 		case *ssa.Store:
 			if ref.Addr != addr {
-				return nil, false
+				return true
 			}
-			stores = append(stores, ref)
 		case *ssa.UnOp:
 			if ref.Op != token.MUL {
-				return nil, false
+				return true
 			}
 		case *ssa.DebugRef:
 		case *ssa.MakeClosure:
 			fn, _ := ref.Fn.(*ssa.Function)
 			for i, b := range ref.Bindings {
-				if b != addr {
-					continue
+				if b == addr && (fn == nil || i >= len(fn.FreeVars) || addressEscapes(fn.FreeVars[i])) {
+					return true
 				}
-				if fn == nil || i >= len(fn.FreeVars) {
-					return nil, false
-				}
-				more, ok := localStores(fn.FreeVars[i])
-				if !ok {
-					return nil, false
-				}
-				stores = append(stores, more...)
 			}
 		default:
-			return nil, false
+			return true
 		}
 	}
-	return stores, true
+	return false
 }
 
 // selectedField evaluates the struct field a field selection (an

@@ -118,8 +118,8 @@ func (c *checker) managerOptionsLiteral(mgr ssa.Value, hops int) (*ast.Composite
 		mgr = valueflow.Unconvert(mgr)
 		// A manager variable captured by a closure: its one value.
 		if v, ok := mgr.(*ssa.UnOp); ok && v.Op == token.MUL {
-			if stores, ok := localStores(v.X); ok && len(stores) == 1 {
-				mgr = stores[0].Val
+			if vals, ok := c.localValues(v.X); ok && len(vals) == 1 {
+				mgr = vals[0]
 				continue
 			}
 		}
