@@ -14,6 +14,7 @@ import (
 	"github.com/statuslint/statuslint/internal/fixes"
 	"github.com/statuslint/statuslint/internal/ignore"
 	"github.com/statuslint/statuslint/internal/reconcilepath"
+	"github.com/statuslint/statuslint/internal/valueflow"
 )
 
 // FreshThrough is the fact attached to an exported function all of whose
@@ -373,8 +374,8 @@ func (t *readerTrace) uncached(v ssa.Value, depth int) bool {
 	case *ssa.UnOp:
 		// A field or variable other packages can set (the reconciler's
 		// exported Client, set by main) holds what they store too.
-		if v.Op == token.MUL && !reconcilepath.OthersStore(v.X) {
-			return all(t.res.StoredAt(v.X))
+		if v.Op == token.MUL && !valueflow.OthersStore(v.X) {
+			return all(valueflow.StoredValues(t.res.Stores(v.X)))
 		}
 	case *ssa.FreeVar:
 		return all(t.res.Bindings(v))

@@ -804,12 +804,7 @@ func (s *siblings) freeName(fn *types.Func) string {
 
 // updatesStatus reports whether a call of fn may reach a status Update.
 func (c *checker) updatesStatus(fn *ssa.Function) bool {
-	for _, w := range c.res.WritesFrom(fn) {
-		if w.Verb == "Update" {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(c.res.WritesFrom(fn), func(w *reconcilepath.Write) bool { return w.Verb == "Update" })
 }
 
 // recvTypeParams reports whether a receiver type has type parameters.
