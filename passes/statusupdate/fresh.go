@@ -172,12 +172,12 @@ func (c *checker) freshAt(call *ast.CallExpr, obj ast.Expr, fn *ssa.Function, vi
 	if !c.loads.IsGet(load) {
 		return true, cond // written just before: the server's answer
 	}
-	t := &readerTrace{checker: c, seen: make(map[ssa.Value]bool), via: via}
 	recv := getReceiver(fn, load.Lparen)
-	if recv == nil || !t.uncached(recv, 0) {
+	var readers []int
+	if recv == nil || !c.uncachedReader(recv, via, &readers) {
 		return false, cond
 	}
-	cond.Readers = t.params
+	cond.Readers = readers
 	return true, cond
 }
 
@@ -261,13 +261,13 @@ func (c *checker) freshCall(w *reconcilepath.Write, via *ssa.Function) (fresh bo
 	if !c.pass.ImportObjectFact(obj, fact) {
 		return false, cond
 	}
-	t := &readerTrace{checker: c, seen: make(map[ssa.Value]bool), via: via}
+	var readers []int
 	for _, p := range fact.Params {
-		if p >= len(common.Args) || !t.uncached(common.Args[p], 0) {
+		if p >= len(common.Args) || !c.uncachedReader(common.Args[p], via, &readers) {
 			return false, cond
 		}
 	}
-	cond.Readers = t.params
+	cond.Readers = readers
 	if len(fact.Objects) == 0 {
 		return true, cond
 	}
@@ -317,80 +317,60 @@ func getReceiver(fn *ssa.Function, lparen token.Pos) ssa.Value {
 	return nil
 }
 
-// readerTrace follows a reader value back to where it was made.
-type readerTrace struct {
-	*checker
-	seen map[ssa.Value]bool
-	// via is an exported function whose parameters count as uncached
-	// readers, on the condition, recorded in params (indices), that its
-	// callers pass such readers.
-	via    *ssa.Function
-	params []int
-}
-
-// uncached reports whether every value v can hold reads from the API
-// server. What the package cannot see (another package's stores to a
+// uncachedReader reports whether every value v can hold reads from the
+// API server. What the package cannot see (another package's stores to a
 // field, an exported function's callers, options held in a variable)
-// counts as cached: the finding stays.
-func (t *readerTrace) uncached(v ssa.Value, depth int) bool {
-	if depth > 12 || v == nil {
+// counts as cached: the finding stays. via is an exported function whose
+// parameters count as uncached readers, on the condition, recorded in
+// params (indices), that its callers pass such readers.
+func (c *checker) uncachedReader(v ssa.Value, via *ssa.Function, params *[]int) bool {
+	origins, complete := c.res.Origins(v, valueflow.Rule{Step: func(x ssa.Value) valueflow.Step {
+		switch x := x.(type) {
+		case *ssa.Extract:
+			if x.Index == 0 {
+				return valueflow.Step{Kind: valueflow.Follow, Next: []ssa.Value{x.Tuple}}
+			}
+		case *ssa.TypeAssert:
+			return valueflow.Step{Kind: valueflow.Follow, Next: []ssa.Value{x.X}}
+		case *ssa.UnOp:
+			// A field or variable other packages can set (the
+			// reconciler's exported Client, set by main) holds what
+			// they store too.
+			if x.Op == token.MUL && valueflow.OthersStore(x.X) {
+				return valueflow.Step{Kind: valueflow.Unseen}
+			}
+			return valueflow.Step{}
+		case *ssa.Parameter:
+			if via != nil && x.Parent() == via {
+				if i := valueflow.ParamIndex(x); !slices.Contains(*params, i) {
+					*params = append(*params, i)
+				}
+				return valueflow.Step{Kind: valueflow.Dropped}
+			}
+			if fn := x.Parent(); fn.Parent() != nil || fn.Object() == nil || fn.Object().Exported() {
+				return valueflow.Step{Kind: valueflow.Unseen}
+			}
+			return valueflow.Step{}
+		default:
+			return valueflow.Step{}
+		}
+		return valueflow.Step{Kind: valueflow.IsOrigin}
+	}})
+	if !complete {
 		return false
 	}
-	if t.seen[v] {
-		return true // a cycle adds no other origin; the others decide
-	}
-	t.seen[v] = true
-	all := func(vals []ssa.Value) bool {
-		if len(vals) == 0 {
+	for _, o := range origins {
+		call, ok := o.(*ssa.Call)
+		if !ok {
 			return false
 		}
-		for _, x := range vals {
-			if !t.uncached(x, depth+1) {
+		if common := call.Common(); common.IsInvoke() {
+			if !crmodel.IsManagerGetAPIReader(common.Method) {
 				return false
 			}
-		}
-		return true
-	}
-	switch v := v.(type) {
-	case *ssa.Call:
-		c := v.Common()
-		if c.IsInvoke() {
-			return crmodel.IsManagerGetAPIReader(c.Method)
-		}
-		call := t.res.CallExpr(v.Pos())
-		return call != nil && t.res.Model.IsUncachedClientConstructor(t.pass.TypesInfo, call)
-	case *ssa.Extract:
-		return v.Index == 0 && t.uncached(v.Tuple, depth+1)
-	case *ssa.MakeInterface:
-		return t.uncached(v.X, depth+1)
-	case *ssa.ChangeInterface:
-		return t.uncached(v.X, depth+1)
-	case *ssa.ChangeType:
-		return t.uncached(v.X, depth+1)
-	case *ssa.TypeAssert:
-		return t.uncached(v.X, depth+1)
-	case *ssa.Phi:
-		return all(v.Edges)
-	case *ssa.UnOp:
-		// A field or variable other packages can set (the reconciler's
-		// exported Client, set by main) holds what they store too.
-		if v.Op == token.MUL && !valueflow.OthersStore(v.X) {
-			return all(valueflow.StoredValues(t.res.Stores(v.X)))
-		}
-	case *ssa.FreeVar:
-		return all(t.res.Bindings(v))
-	case *ssa.Parameter:
-		if t.via != nil && v.Parent() == t.via {
-			for i, p := range t.via.Params {
-				if p == v && !slices.Contains(t.params, i) {
-					t.params = append(t.params, i)
-				}
-			}
-			return true
-		}
-		if fn := v.Parent(); fn.Parent() == nil && fn.Object() != nil && !fn.Object().Exported() {
-			return all(t.res.Arguments(v))
+		} else if expr := c.res.CallExpr(call.Pos()); expr == nil || !c.res.Model.IsUncachedClientConstructor(c.pass.TypesInfo, expr) {
+			return false
 		}
 	}
-	return false
+	return true
 }
