@@ -32,6 +32,13 @@ func main() {
 	single, _ := ctrl.NewManager(cfg, ctrl.Options{Scheme: nil})
 	setupControllers(single)
 
+	// A manager captured by a closure and handed over inside it: the fix
+	// goes to the options literal of the variable the closure captures.
+	captured, _ := ctrl.NewManager(cfg, ctrl.Options{LeaderElection: true})
+	func() {
+		_ = setup.NewGadgetReconciler(captured) // want `^manager handed to setup\.NewGadgetReconciler makes a client that names no field manager, and 1 write names none through it \(Patch of \*corev1\.ConfigMap at setup\.go:51\); managedFields will show the client's user agent: set Client: client\.Options\{FieldOwner: \.\.\.\} in the manager's options$`
+	}()
+
 	// Options that are not a literal here: no fix.
 	var opts ctrl.Options
 	fromVar, _ := ctrl.NewManager(cfg, opts)
