@@ -72,9 +72,9 @@ func newChecker(pass *analysis.Pass, res *reconcilepath.Result) *checker {
 			c.funcs = append(c.funcs, sf.Fn)
 		}
 	}
-	// The calls are reach's, indexed when it scanned the SSA; this pass
-	// follows them through function values. The stores are reach's too,
-	// by the variables they reach through closures (Result.StoresTo).
+	// The calls are reconcilepath's, indexed when it scanned the SSA; this
+	// pass follows them through function values, with the stores of
+	// internal/valueflow's index (Result.Stores).
 	for _, fn := range c.funcs {
 		for _, call := range res.CallsIn(fn) {
 			for _, ce := range c.callees(call) {
