@@ -44,7 +44,7 @@ type Use struct {
 	Obj      ssa.Value // the object, as ObjectOf names it
 	Addr     ssa.Value // where, or the argument handed over
 	Val      ssa.Value // the value stored
-	Part     Part      // where Addr points (a rule about the status alone skips NotStatus)
+	Part     Part      // where Addr points, for Stored and MapStored
 	Accessor *ssa.Call // the accessor's call, for ThroughAccessor
 	Callee   *types.Func
 	Arg      int    // the argument's index, a receiver being 0
@@ -89,27 +89,24 @@ func NewFollower[M any](rule Rule[M], inPkg func(*ssa.Function) bool, callees fu
 	return &Follower[M]{rule: rule, inPkg: inPkg, callees: callees, memo: make(map[followKey]M)}
 }
 
-// Instr rates by rule (nil: the follower's own) what instr does to obj;
-// depth counts the hand-overs followed to get here.
+// Instr rates by rule what instr does to obj; depth counts the
+// hand-overs followed to get here.
 func (f *Follower[M]) Instr(rule Rule[M], instr ssa.Instruction, obj ssa.Value, depth int) M {
 	var m M
-	if rule == nil {
-		rule = f.rule
-	}
 	switch instr := instr.(type) {
 	case *ssa.Store:
 		if ObjectOf(instr.Addr) != obj {
 			return m
 		}
-		if instr.Addr == obj && variable(obj) {
+		if _, isPtr := instr.Val.Type().Underlying().(*types.Pointer); isPtr && instr.Addr == obj {
 			return m // the variable holding the object is bound, not the object changed
 		}
-		m = rule.Rate(located(Use{Kind: Stored, Instr: instr, Obj: obj, Addr: instr.Addr, Val: instr.Val}))
+		m = f.store(rule, Use{Kind: Stored, Instr: instr, Obj: obj, Addr: instr.Addr, Val: instr.Val})
 	case *ssa.MapUpdate:
 		if ObjectOf(instr.Map) != obj {
 			return m
 		}
-		m = rule.Rate(located(Use{Kind: MapStored, Instr: instr, Obj: obj, Addr: instr.Map, Val: instr.Value}))
+		m = f.store(rule, Use{Kind: MapStored, Instr: instr, Obj: obj, Addr: instr.Map, Val: instr.Value})
 	case *ssa.MakeClosure:
 		// A closure that captures the object may run anywhere it is
 		// passed to: count what it does to the object, following the
@@ -138,33 +135,23 @@ func (f *Follower[M]) Instr(rule Rule[M], instr ssa.Instruction, obj ssa.Value, 
 			if !RefersInto(a.Type()) || ObjectOf(a) != obj {
 				continue
 			}
-			m = rule.Merge(m, f.arg(rule, located(Use{Kind: Called, Instr: instr, Obj: obj, Addr: a, Arg: i}), method && i == 0, depth))
+			if part, _ := StatusPart(a); part == NotStatus {
+				continue // not a reference into the object's status (&obj.Spec, &obj.ObjectMeta)
+			}
+			m = rule.Merge(m, f.arg(rule, Use{Kind: Called, Instr: instr, Obj: obj, Addr: a, Arg: i}, method && i == 0, depth))
 		}
 	}
 	return m
 }
 
-// located sets where in the object u.Addr points; a rule that asks
-// about the status alone leaves out the uses NotStatus.
-func located(u Use) Use {
+// store rates a store or map update into the object's status.
+func (f *Follower[M]) store(rule Rule[M], u Use) M {
 	u.Part, u.Accessor = StatusPart(u.Addr)
-	return u
-}
-
-// variable reports whether obj is a variable that holds a reference to
-// the object (a pointer, an interface): a store to it binds another
-// object rather than changing this one.
-func variable(obj ssa.Value) bool {
-	switch obj.(type) {
-	case *ssa.Alloc, *ssa.FreeVar, *ssa.Global:
-		if p, ok := obj.Type().Underlying().(*types.Pointer); ok {
-			switch p.Elem().Underlying().(type) {
-			case *types.Pointer, *types.Interface:
-				return true
-			}
-		}
+	if u.Part == NotStatus {
+		var m M
+		return m
 	}
-	return false
+	return rule.Rate(u)
 }
 
 // arg rates what a call does to u.Addr, its argument u.Arg, a reference
@@ -276,12 +263,10 @@ func objectAt(v ssa.Value, depth int) ssa.Value {
 				}
 				v = x.X
 			case *ssa.Alloc, *ssa.FreeVar, *ssa.Global:
-				switch x.Type().Underlying().(type) {
-				case *types.Pointer, *types.Interface:
-					v = x.X // the variable stands for what it holds
-				default:
+				if _, isPtr := x.Type().Underlying().(*types.Pointer); !isPtr {
 					return v
 				}
+				v = x.X
 			default:
 				return v
 			}
@@ -364,41 +349,28 @@ func StatusPart(addr ssa.Value) (Part, *ssa.Call) {
 // selects first ("" for the object itself) and the value the walk stopped
 // at (the object, or the call of an accessor).
 func OuterField(addr ssa.Value) (string, ssa.Value) {
-	fields, stop := FieldPath(addr)
-	if len(fields) == 0 {
-		return "", stop
-	}
-	return fields[0].Name(), stop
-}
-
-// FieldPath walks addr back to the object as OuterField does: it returns
-// the fields addr selects on the way, the object's own first, and the
-// value the walk stopped at.
-func FieldPath(addr ssa.Value) ([]*types.Var, ssa.Value) {
-	var fields []*types.Var
+	name := ""
 	for i := 0; i < 64 && addr != nil; i++ {
-		var st *types.Struct
-		idx := 0
 		switch x := addr.(type) {
 		case *ssa.FieldAddr:
-			st, idx = crmodel.StructOf(x.X.Type()), x.Field
+			if st := crmodel.StructOf(x.X.Type()); st != nil && x.Field < st.NumFields() {
+				name = st.Field(x.Field).Name()
+			}
 		case *ssa.Field:
-			st, _ = x.X.Type().Underlying().(*types.Struct)
-			idx = x.Field
+			if st, ok := x.X.Type().Underlying().(*types.Struct); ok && x.Field < st.NumFields() {
+				name = st.Field(x.Field).Name()
+			}
 		case *ssa.UnOp:
 			addr = x.X
 			continue
 		}
-		if st != nil && idx < st.NumFields() {
-			fields = append([]*types.Var{st.Field(idx)}, fields...)
-		}
 		in := inner(addr)
 		if in == nil {
-			return fields, addr
+			return name, addr
 		}
 		addr = in
 	}
-	return fields, addr
+	return name, addr
 }
 
 // inner returns the value v selects from, indexes, slices or converts, or

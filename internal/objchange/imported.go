@@ -38,7 +38,7 @@ func (w *walker) applyImported(acc access, p ParamChanges, name string, pos ast.
 		return e // only read
 	case acc.kind == metaField && acc.area != 0:
 		if p.Blocked != "" {
-			e.block(pos.Pos(), fmt.Sprintf("%s is handed to %s: %s", describe(acc, w.v.Name()), name, p.Blocked))
+			e.block(pos.Pos(), fmt.Sprintf("%s is handed to %s: %s", describe(acc, w.v), name, p.Blocked))
 			return e
 		}
 		if p.Map && p.Changed != 0 {
@@ -62,6 +62,6 @@ func (w *walker) applyImported(acc access, p ParamChanges, name string, pos ast.
 		e.Changed, e.Maybe = Area(p.Changed), Area(p.Maybe)
 		return e
 	}
-	e.block(pos.Pos(), fmt.Sprintf("%s is handed to %s, which may change it", describe(acc, w.v.Name()), name))
+	e.block(pos.Pos(), fmt.Sprintf("%s is handed to %s, which may change it", describe(acc, w.v), name))
 	return e
 }

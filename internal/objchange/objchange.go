@@ -6,10 +6,7 @@
 //
 // The classification is on SSA (follow.go): a Follower walks what each
 // instruction does to the object's memory and hands each Use to the asking
-// pass's Rule (conditions ranks the other changes of a written status;
-// the metadata rule, metadata.go, tells fieldmanager whether a merge
-// patch sends managed fields alone, over the Region from a copy to the
-// write).
+// pass's Rule (conditions ranks the other changes of a written status).
 // SSA, not the AST, is the cheaper one to extend honestly: conditions
 // needs the values stored (a timestamp from the clock against
 // observedGeneration = generation), paths and callers, which are SSA's
@@ -22,12 +19,13 @@
 //
 // The walker on the AST (this file) still serves the passes not yet moved
 // onto the Follower. objectupdate asks it what an Update sends besides
-// metadata changes made since the object's load. statusupdate and
-// internal/fixes ask it, in status mode, whether anything between a load
-// and a later statement can change the object's status: there, client
-// reads and writes of the object are reloads, changes of fields that
-// cannot hold the status do not count, and a capture by a function
-// literal, a goroutine or a deferred call rules the fix out.
+// metadata changes made since the object's load (fieldmanager, with
+// managed fields). statusupdate and internal/fixes ask it, in status mode,
+// whether anything between a load and a later statement can change the
+// object's status: there, client reads and writes of the object are
+// reloads, changes of fields that cannot hold the status do not count, and
+// a capture by a function literal, a goroutine or a deferred call rules
+// the fix out.
 package objchange
 
 import (
@@ -46,8 +44,8 @@ import (
 )
 
 // Area is a set of the metadata a patch can carry apart: labels,
-// annotations, owner references, finalizers, and, for the metadata rule
-// on the Follower (metadata.go), managed fields.
+// annotations, owner references, finalizers, and, for a checker made
+// with Options.ManagedFields, managed fields.
 type Area uint8
 
 // The areas.
@@ -56,9 +54,9 @@ const (
 	Annotations
 	Owners
 	Finalizers
-	// ManagedFields is metadata.managedFields, counted only by the
-	// metadata rule; for the walker on the AST a change of it is a change
-	// of other metadata, which rules the finding out.
+	// ManagedFields is metadata.managedFields, counted only under
+	// Options.ManagedFields; otherwise a change of it is a change of
+	// other metadata, which rules the finding out.
 	ManagedFields
 )
 
@@ -171,6 +169,13 @@ type Options struct {
 	// Status asks only whether the object's status may change (see the
 	// package comment).
 	Status bool
+	// ManagedFields counts changes of metadata.managedFields
+	// (SetManagedFields, an assignment of ObjectMeta.ManagedFields, a
+	// write into the list GetManagedFields returns) as the area
+	// ManagedFields, for fieldmanager's question whether a patch sends
+	// nothing else. Without it they rule the finding out, as changes of
+	// other metadata do, and GetManagedFields is a read.
+	ManagedFields bool
 }
 
 type summaryKey struct {
@@ -526,6 +531,10 @@ func (c *Checker) field(acc *access, sel *types.Selection) {
 			acc.area = Owners
 		case "Finalizers":
 			acc.area = Finalizers
+		case "ManagedFields":
+			if c.opts.ManagedFields {
+				acc.area = ManagedFields
+			}
 		}
 	case decl != nil && crmodel.IsNamed(decl, crmodel.MetaV1Path, "TypeMeta"):
 		acc.kind = typeMeta
@@ -592,9 +601,8 @@ func declaredIn(sel *types.Selection) types.Type {
 	return t
 }
 
-// write is an assignment to (or through) an access of the object held
-// in the variable named obj.
-func write(acc access, obj string, pos token.Pos) Effect {
+// write is an assignment to (or through) an access.
+func (w *walker) write(acc access, pos token.Pos) Effect {
 	var e Effect
 	switch acc.kind {
 	case metaField:
@@ -609,10 +617,12 @@ func write(acc access, obj string, pos token.Pos) Effect {
 		}
 	case typeMeta:
 		// apiVersion and kind are not stored: no change to send.
-	case wholeObject, wholeList:
-		e.block(pos, obj+" is assigned as a whole")
+	case wholeObject:
+		e.block(pos, w.v.Name()+" is assigned as a whole")
 	case wholeMeta:
 		e.block(pos, "its metadata is assigned as a whole")
+	case wholeList:
+		e.block(pos, w.v.Name()+" is assigned as a whole")
 	default:
 		e.block(pos, acc.field+" is changed")
 	}
@@ -637,12 +647,12 @@ func (w *walker) context(acc access, stack []ast.Node, depth int) Effect {
 	case *ast.AssignStmt:
 		for _, l := range p.Lhs {
 			if l == acc.top {
-				return write(acc, w.v.Name(), pos)
+				return w.write(acc, pos)
 			}
 		}
 		return w.bind(acc, p, pos)
 	case *ast.IncDecStmt:
-		return write(acc, w.v.Name(), pos)
+		return w.write(acc, pos)
 	case *ast.UnaryExpr:
 		if p.Op == token.AND {
 			acc.top = p
@@ -674,7 +684,7 @@ func (w *walker) context(acc access, stack []ast.Node, depth int) Effect {
 			id, ok := ast.Unparen(p.Value).(*ast.Ident)
 			if !ok {
 				var e Effect
-				e.block(pos, describe(acc, w.v.Name())+" are ranged over into "+types.ExprString(p.Value))
+				e.block(pos, describe(acc, w.v)+" are ranged over into "+types.ExprString(p.Value))
 				return e
 			}
 			if u, ok := w.c.info.ObjectOf(id).(*types.Var); ok {
@@ -720,7 +730,7 @@ func (w *walker) bind(acc access, as *ast.AssignStmt, pos token.Pos) Effect {
 	if lv := boundLocal(w.c.info, as, acc.top); lv != nil && w.readOnly(lv) {
 		return e
 	}
-	e.block(pos, describe(acc, w.v.Name())+" is stored elsewhere, whose changes are not followed")
+	e.block(pos, describe(acc, w.v)+" is stored elsewhere, whose changes are not followed")
 	return e
 }
 
@@ -840,18 +850,18 @@ func boundToBlank(as *ast.AssignStmt, rhs ast.Expr) bool {
 	return ok && id.Name == "_"
 }
 
-// describe names what acc reaches in the object held in the variable
-// named v, for reasons.
-func describe(acc access, v string) string {
+func describe(acc access, v *types.Var) string {
 	switch acc.kind {
-	case wholeObject, wholeList:
-		return v
+	case wholeObject:
+		return v.Name()
 	case wholeMeta:
-		return v + ".ObjectMeta"
+		return v.Name() + ".ObjectMeta"
+	case wholeList:
+		return v.Name()
 	case listItems:
-		return v + ".Items"
+		return v.Name() + ".Items"
 	}
-	return v + "." + acc.field
+	return v.Name() + "." + acc.field
 }
 
 // mutable reports whether a value of type t shares memory with what it was
@@ -943,12 +953,12 @@ func (w *walker) arg(acc access, call *ast.CallExpr, i int, stack []ast.Node, de
 		switch b.Name() {
 		case "delete", "copy", "clear":
 			if i == 0 {
-				return write(acc, w.v.Name(), pos)
+				return w.write(acc, pos)
 			}
 		case "append":
 			if i == 0 && acc.kind != metaField && acc.kind != typeMeta {
 				// The result may share, and so write, the array.
-				e.block(pos, describe(acc, w.v.Name())+" is appended to")
+				e.block(pos, describe(acc, w.v)+" is appended to")
 			}
 		}
 		return e
@@ -959,7 +969,7 @@ func (w *walker) arg(acc access, call *ast.CallExpr, i int, stack []ast.Node, de
 		// controllerutil's function.
 		if v, ok := callee.(*types.Var); ok && v.Pkg() != nil && crmodel.IsPath(v.Pkg().Path(), rootPath) && v.Parent() == v.Pkg().Scope() {
 			if k, ok := controllerutilFuncs[v.Name()]; ok {
-				return known(acc, k.idx, k.area, i, pos, describe(acc, w.v.Name()))
+				return w.known(acc, k.idx, k.area, i, pos)
 			}
 		}
 	}
@@ -971,7 +981,7 @@ func (w *walker) arg(acc access, call *ast.CallExpr, i int, stack []ast.Node, de
 	switch {
 	case isFunc && pkgPath == controllerutilPath:
 		if k, ok := controllerutilFuncs[fn.Name()]; ok {
-			return known(acc, k.idx, k.area, i, pos, describe(acc, w.v.Name()))
+			return w.known(acc, k.idx, k.area, i, pos)
 		}
 		switch fn.Name() {
 		case "ContainsFinalizer", "HasControllerReference", "HasOwnerReference":
@@ -985,19 +995,19 @@ func (w *walker) arg(acc access, call *ast.CallExpr, i int, stack []ast.Node, de
 	case isFunc && pkgPath == crmodel.MetaV1Path:
 		switch fn.Name() {
 		case "SetMetaDataLabel":
-			return known(acc, 0, Labels, i, pos, describe(acc, w.v.Name()))
+			return w.known(acc, 0, Labels, i, pos)
 		case "SetMetaDataAnnotation":
-			return known(acc, 0, Annotations, i, pos, describe(acc, w.v.Name()))
+			return w.known(acc, 0, Annotations, i, pos)
 		}
 		return e // HasLabel, IsControlledBy, GetControllerOf, NewControllerRef: reads
 	case isFunc && pkgPath == apiMetaPath && (strings.HasPrefix(fn.Name(), "Set") || strings.HasPrefix(fn.Name(), "Remove")):
 		// meta.SetStatusCondition(&obj.Status.Conditions, ...)
-		return write(acc, w.v.Name(), pos)
+		return w.write(acc, pos)
 	case isFunc && pkgPath == crmodel.ClientPath:
 		return e // client.ObjectKeyFromObject
 	case isFunc && pkgPath == "maps":
 		if i == 0 && (fn.Name() == "Copy" || fn.Name() == "DeleteFunc") {
-			return write(acc, w.v.Name(), pos) // maps.Copy(obj.Labels, extra)
+			return w.write(acc, pos) // maps.Copy(obj.Labels, extra)
 		}
 		return e
 	case fn != nil && (fn.Name() == "Delete" || fn.Name() == "DeleteAllOf") && w.c.m.ClassifyMethod(fn, recvType(info, call)) == crmodel.ObjectWrite:
@@ -1008,7 +1018,7 @@ func (w *walker) arg(acc access, call *ast.CallExpr, i int, stack []ast.Node, de
 		// For status mode these are the reloads, which leave the object
 		// as the API server has it.
 		if !w.c.opts.Status {
-			e.block(pos, describe(acc, w.v.Name())+" is read or written through the client again")
+			e.block(pos, describe(acc, w.v)+" is read or written through the client again")
 		}
 		return e
 	}
@@ -1046,13 +1056,13 @@ func (w *walker) arg(acc access, call *ast.CallExpr, i int, stack []ast.Node, de
 	if fn != nil {
 		name = fn.Name()
 	}
-	e.block(pos, fmt.Sprintf("%s is handed to %s, whose changes to it cannot be told", describe(acc, w.v.Name()), name))
+	e.block(pos, fmt.Sprintf("%s is handed to %s, whose changes to it cannot be told", describe(acc, w.v), name))
 	return e
 }
 
 // known applies a recognised helper: argument objIdx of the call changes
-// area; the others are read. what names the access, for the reason.
-func known(acc access, objIdx int, a Area, i int, pos token.Pos, what string) Effect {
+// area; the others are read.
+func (w *walker) known(acc access, objIdx int, a Area, i int, pos token.Pos) Effect {
 	var e Effect
 	if i != objIdx {
 		return e // the owner of an owner reference, a key: read
@@ -1061,7 +1071,7 @@ func known(acc access, objIdx int, a Area, i int, pos token.Pos, what string) Ef
 	case wholeObject, wholeMeta:
 		e.Changed = a
 	default:
-		e.block(pos, what+" is handed to a metadata helper")
+		e.block(pos, describe(acc, w.v)+" is handed to a metadata helper")
 	}
 	return e
 }
@@ -1117,7 +1127,7 @@ func (w *walker) method(acc access, sel *ast.SelectorExpr, s *types.Selection, s
 	pos := sel.Pos()
 	fn, _ := s.Obj().(*types.Func)
 	if len(stack) == 0 || fn == nil {
-		e.block(pos, "a method of "+describe(acc, w.v.Name())+" is taken as a value")
+		e.block(pos, "a method of "+describe(acc, w.v)+" is taken as a value")
 		return e
 	}
 	if w.c.opts.Status && !w.reachesStatus(acc) {
@@ -1125,7 +1135,7 @@ func (w *walker) method(acc access, sel *ast.SelectorExpr, s *types.Selection, s
 	}
 	call, ok := stack[len(stack)-1].(*ast.CallExpr)
 	if !ok || call.Fun != sel {
-		e.block(pos, "a method of "+describe(acc, w.v.Name())+" is taken as a value")
+		e.block(pos, "a method of "+describe(acc, w.v)+" is taken as a value")
 		return e
 	}
 	name := fn.Name()
@@ -1140,13 +1150,35 @@ func (w *walker) method(acc access, sel *ast.SelectorExpr, s *types.Selection, s
 			return e // metadata only
 		}
 		switch name {
+		case "SetLabels":
+			e.Changed = Labels
+		case "SetAnnotations":
+			e.Changed = Annotations
+		case "SetOwnerReferences":
+			e.block(pos, replacesOwners)
+		case "SetFinalizers":
+			e.Changed = Finalizers
+		case "SetManagedFields":
+			if !w.c.opts.ManagedFields {
+				e.block(pos, name+" changes other metadata")
+				break
+			}
+			e.Changed = ManagedFields
+		case "GetManagedFields":
+			if w.c.opts.ManagedFields {
+				return w.use(access{kind: metaField, area: ManagedFields, field: "metadata", top: call}, stack[:len(stack)-1], depth)
+			}
 		case "GetLabels", "GetAnnotations", "GetOwnerReferences", "GetFinalizers":
 			// The map or list itself: follow what is done to it.
 			// Through indexing too: obj.GetLabels()["k"] = v writes it.
 			a := map[string]Area{"GetLabels": Labels, "GetAnnotations": Annotations, "GetOwnerReferences": Owners, "GetFinalizers": Finalizers}[name]
 			return w.use(access{kind: metaField, area: a, field: "metadata", top: call}, stack[:len(stack)-1], depth)
+		default:
+			if strings.HasPrefix(name, "Set") {
+				e.block(pos, name+" changes other metadata")
+			}
 		}
-		return setter(name, pos, false)
+		return e
 	case name == "DeepCopy" || name == "DeepCopyObject" || name == "DeepCopyInto" || name == "GetObjectKind":
 		return e // copies; GetObjectKind is the type's apiVersion and kind
 	case acc.kind == metaField && acc.area != 0:
@@ -1178,31 +1210,7 @@ func (w *walker) method(acc access, sel *ast.SelectorExpr, s *types.Selection, s
 	if _, isPtr := sig.Recv().Type().Underlying().(*types.Pointer); !isPtr && !mutable(sig.Recv().Type()) {
 		return e // a value receiver without references: a copy
 	}
-	e.block(pos, describe(acc, w.v.Name())+"."+name+" may change it")
-	return e
-}
-
-// setter rates a method of ObjectMeta (or metav1.Object) called on the
-// object: a setter of labels, annotations or finalizers changes them; of
-// managed fields, them when managed is set (the metadata rule), else like
-// a setter of other metadata, which rules the finding out; a getter
-// reads.
-func setter(name string, pos token.Pos, managed bool) Effect {
-	var e Effect
-	switch {
-	case name == "SetLabels":
-		e.Changed = Labels
-	case name == "SetAnnotations":
-		e.Changed = Annotations
-	case name == "SetOwnerReferences":
-		e.block(pos, replacesOwners)
-	case name == "SetFinalizers":
-		e.Changed = Finalizers
-	case name == "SetManagedFields" && managed:
-		e.Changed = ManagedFields
-	case strings.HasPrefix(name, "Set"):
-		e.block(pos, name+" changes other metadata")
-	}
+	e.block(pos, describe(acc, w.v)+"."+name+" may change it")
 	return e
 }
 

@@ -12,9 +12,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
-	"golang.org/x/tools/go/analysis/passes/buildssa"
 	"golang.org/x/tools/go/ast/astutil"
-	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/objchange"
@@ -29,8 +27,7 @@ import (
 //	           the functions of testdata's objchange/other (imported below)
 //	bare v     the same with Options{}: nothing of other packages is known
 //	status v   the same in status mode
-//	managed v  what the metadata rule on the Follower says of every
-//	           instruction of the function (v a parameter)
+//	managed v  the same with Options{ManagedFields: true}
 //	between v  Between from the body's start to the first call of done,
 //	           leaving out its first argument
 //	list v     BetweenList, the same for v a list of objects
@@ -41,10 +38,9 @@ import (
 // is "no" when nothing rules the fix out); a blocked Effect also gets
 // "blocked here" reported at its position.
 var analyzer = &analysis.Analyzer{
-	Name:     "objchangetest",
-	Doc:      "reports what internal/objchange says of the functions marked in their doc comments",
-	Run:      run,
-	Requires: []*analysis.Analyzer{buildssa.Analyzer},
+	Name: "objchangetest",
+	Doc:  "reports what internal/objchange says of the functions marked in their doc comments",
+	Run:  run,
 }
 
 // imported is the test's Options.Imported: what the functions of
@@ -85,10 +81,8 @@ func run(pass *analysis.Pass) (any, error) {
 		"summary": normal,
 		"bare":    objchange.New(pass, m, objchange.Options{}),
 		"status":  objchange.New(pass, m, objchange.Options{Status: true}),
-		"managed": nil,
+		"managed": objchange.New(pass, m, objchange.Options{ManagedFields: true}),
 	}
-	ssaPkg := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
-	follow := objchange.NewMetadataFollower(m, func(fn *ssa.Function) bool { return fn.Pkg == ssaPkg.Pkg })
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
@@ -106,17 +100,6 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			var eff objchange.Effect
 			switch words[0] {
-			case "managed":
-				fn := ssaFunc(ssaPkg, fd)
-				p := param(fn, words[1])
-				if p == nil {
-					return nil, fmt.Errorf("%s: no parameter %s", fd.Name.Name, words[1])
-				}
-				for _, b := range fn.Blocks {
-					for _, instr := range b.Instrs {
-						eff.Merge(follow.Instr(nil, instr, p, 0))
-					}
-				}
 			case "summary":
 				isMap := words[1] == "map"
 				arg := words[len(words)-1]
@@ -171,26 +154,6 @@ func report(pass *analysis.Pass, fd *ast.FuncDecl, eff objchange.Effect) {
 		}
 	}
 	pass.Reportf(fd.Name.Pos(), "changed %s; maybe %s; blocked: %s", eff.Changed, eff.Maybe, why)
-}
-
-// ssaFunc returns the SSA function of fd.
-func ssaFunc(pkg *buildssa.SSA, fd *ast.FuncDecl) *ssa.Function {
-	for _, fn := range pkg.SrcFuncs {
-		if fn.Syntax() == fd {
-			return fn
-		}
-	}
-	return nil
-}
-
-// param returns fn's parameter named name, or nil.
-func param(fn *ssa.Function, name string) ssa.Value {
-	for _, p := range fn.Params {
-		if p.Name() == name {
-			return p
-		}
-	}
-	return nil
 }
 
 // lookupVar returns the variable named name that fd declares (a

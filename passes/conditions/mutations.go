@@ -543,9 +543,6 @@ type mutationRule struct {
 }
 
 func (r mutationRule) Rate(u objchange.Use) mutation {
-	if u.Part == objchange.NotStatus {
-		return mutation{} // the metadata or the spec
-	}
 	pos := u.Instr.Pos()
 	switch u.Kind {
 	case objchange.Stored, objchange.MapStored:
@@ -579,9 +576,6 @@ func (r mutationRule) Rate(u objchange.Use) mutation {
 // condition is the finding's own kind of change, or none; removing the
 // finding's condition makes it change on every reconcile.
 func (r mutationRule) Call(u objchange.Use) (mutation, bool) {
-	if u.Part == objchange.NotStatus {
-		return mutation{}, true // not a reference into the status (&obj.Spec, &obj.ObjectMeta)
-	}
 	switch crmodel.ClassifyConditionFunc(u.Callee) {
 	case crmodel.SetCondition, crmodel.CheckCondition:
 		return mutation{}, true

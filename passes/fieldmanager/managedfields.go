@@ -381,7 +381,8 @@ func (c *checker) mergedManagedFields(file *ast.File, call *ast.CallExpr, instr 
 		return false
 	}
 	copyExpr := callAt(file, cp.Pos())
-	if copyExpr == nil {
+	mergeExpr := callAt(file, mc.Pos())
+	if copyExpr == nil || mergeExpr == nil || len(mergeExpr.Args) == 0 {
 		return false
 	}
 	sel, ok := ast.Unparen(copyExpr.Fun).(*ast.SelectorExpr)
@@ -392,32 +393,33 @@ func (c *checker) mergedManagedFields(file *ast.File, call *ast.CallExpr, instr 
 	if src, _ := fixes.ObjectVar(c.info, sel.X); obj == nil || src != obj {
 		return false
 	}
-	recv := cp.Call.Value
-	if !cp.Call.IsInvoke() {
-		recv = cp.Call.Args[0]
+	path, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.End())
+	body, _ := fixes.EnclosingFunc(path)
+	if body == nil || copyExpr.Pos() < body.Pos() {
+		return false
 	}
-	follow := c.changes(instr.Parent().Pkg)
-	var eff, base objchange.Effect
-	for _, in := range objchange.Region(cp, instr) {
-		eff.Merge(follow.Instr(nil, in, objchange.ObjectOf(recv), 0))
-		// The copy is not changed either: a label removed from it
-		// would be sent as one set on the object.
-		base.Merge(follow.Instr(nil, in, cp, 0))
+	oc := c.changes()
+	eff := oc.Between(body, path, copyExpr.End(), call, call.Args[1], obj)
+	if eff.Blocked != "" || eff.Changed&objchange.ManagedFields == 0 || (eff.Changed|eff.Maybe)&^objchange.ManagedFields != 0 {
+		return false
 	}
-	return eff.Blocked == "" && eff.Changed&objchange.ManagedFields != 0 && (eff.Changed|eff.Maybe)&^objchange.ManagedFields == 0 &&
-		base.Blocked == "" && base.Changed == 0 && base.Maybe == 0
+	// The copy, when it is a variable, is not changed either: a label
+	// removed from it would be sent as one set on the object.
+	if base, _ := fixes.ObjectVar(c.info, mergeExpr.Args[0]); base != nil {
+		eff := oc.Between(body, path, copyExpr.End(), call, nil, base)
+		if eff.Blocked != "" || eff.Changed != 0 || eff.Maybe != 0 {
+			return false
+		}
+	}
+	return true
 }
 
-// changes returns the package's classifier of what code does to an
-// object's metadata, made the first time a merge patch needs it.
-func (c *checker) changes(pkg *ssa.Package) *objchange.Follower[objchange.Effect] {
-	if c.oc == nil || c.ocPkg != pkg {
-		c.oc, c.ocPkg = objchange.NewMetadataFollower(c.m, func(fn *ssa.Function) bool {
-			if o := fn.Origin(); o != nil {
-				fn = o
-			}
-			return fn.Pkg == pkg && fn.Blocks != nil
-		}), pkg
+// changes returns the package's classifier of changes to objects, made
+// the first time a merge patch needs it, counting managed fields as an
+// area of their own.
+func (c *checker) changes() *objchange.Checker {
+	if c.oc == nil {
+		c.oc = objchange.New(c.pass, c.m, objchange.Options{ManagedFields: true})
 	}
 	return c.oc
 }

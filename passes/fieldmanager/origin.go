@@ -109,11 +109,10 @@ type checker struct {
 	// one of their ApplyTo methods sets FieldManager.
 	localOptionTypes map[*types.TypeName]state
 
-	// oc classifies what the package's functions (of ocPkg) do to an
-	// object between a copy and a write, for merge patches that send
-	// managed fields alone (managedfields.go); made when first needed.
-	oc    *objchange.Follower[objchange.Effect]
-	ocPkg *ssa.Package
+	// oc classifies what the package's functions do to an object between
+	// a copy and a write, for merge patches that send managed fields
+	// alone (managedfields.go); made when first needed.
+	oc *objchange.Checker
 }
 
 // memoize evaluates f for (key, what) once, treating a cycle as unknown.
