@@ -619,23 +619,6 @@ func underStatus(addr ssa.Value) bool {
 	return false
 }
 
-// instrReaches reports whether b can run after a.
-func instrReaches(a, b ssa.Instruction) bool {
-	ab, bb := a.Block(), b.Block()
-	if ab == nil || bb == nil {
-		return false
-	}
-	if ab == bb && indexIn(ab, a) < indexIn(bb, b) {
-		return true
-	}
-	for _, s := range ab.Succs {
-		if reachable(s, bb) {
-			return true
-		}
-	}
-	return false
-}
-
 // callStmt returns the statement a SetStatusCondition call makes up: the
 // expression statement, or `_ = call` (then blank is the `_`).
 func callStmt(file *ast.File, call *ast.CallExpr) (ast.Stmt, *ast.Ident) {
