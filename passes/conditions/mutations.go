@@ -624,15 +624,6 @@ func loadedFrom(v ssa.Value) ssa.Value {
 	return v
 }
 
-// isTimeType reports whether t is time.Time or apimachinery's metav1.Time
-// or MicroTime, or a pointer to one.
-func isTimeType(t types.Type) bool {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	return crmodel.IsNamed(t, "time", "Time") || crmodel.IsNamed(t, crmodel.MetaV1Path, "Time") || crmodel.IsNamed(t, crmodel.MetaV1Path, "MicroTime")
-}
-
 // setsOtherwise reports whether instr calls the helper that at calls, on
 // the same condition type, with other values: pulp-operator's restore
 // reconcile steps one condition through its reasons with

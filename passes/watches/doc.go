@@ -38,10 +38,11 @@
 // The reconcile that wakes itself: For(&T{}) with no predicate and no
 // WithEventFilter, while a status write of a T that the reconcile reaches
 // stores into the status, on every path to the write, a value that
-// differs on every pass: the clock (time.Now, metav1.Now, and values
-// computed from them, outside SetStatusCondition, which keeps a
-// condition's time when nothing changed), a counter (Status.Attempts++), a
-// random value; and no branch on the T's status decides whether the write
+// differs on every pass, as internal/steady tells: the clock (time.Now,
+// metav1.Now, an injected clock, and values computed from them, outside
+// SetStatusCondition, which keeps a condition's time when nothing
+// changed), a counter (Status.Attempts++), a growing list, a random
+// value; and no branch on the T's status decides whether the write
 // runs (a time stamped when Status.LastCheckTime is nil is stamped once).
 // Each write is an update event that runs the reconcile again at once, and
 // it writes again: a loop that never settles. There is

@@ -8,8 +8,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/reconcilepath"
+	"github.com/statuslint/statuslint/internal/steady"
 	"github.com/statuslint/statuslint/internal/valueflow"
 )
 
@@ -82,7 +82,10 @@ func (c *checker) changingStore(wr *reconcilepath.Write, obj ssa.Value) (*changi
 		if !runsBefore(st, instr, wr.Deferred) {
 			continue
 		}
-		what := changing(st.Val, st.Addr, 0)
+		what := changeWords[steady.Changing(st.Val, steady.Query{
+			Field: func(addr ssa.Value) bool { return sameField(addr, st.Addr) },
+			InPkg: c.inPkg,
+		})]
 		if what == "" {
 			continue
 		}
@@ -164,109 +167,31 @@ func runsBefore(st *ssa.Store, instr ssa.Instruction, deferred bool) bool {
 	return false
 }
 
-// clockFuncs and randomPackages are the sources of values that differ on
-// every call.
-var clockFuncs = map[string]bool{
-	"time.Now": true,
-	"k8s.io/apimachinery/pkg/apis/meta/v1.Now":      true,
-	"k8s.io/apimachinery/pkg/apis/meta/v1.NowMicro": true,
+// changeWords names for the message why a value stored differs on every
+// pass (internal/steady).
+var changeWords = map[steady.Change]string{
+	steady.Clock:    "the clock",
+	steady.Counter:  "a counter",
+	steady.Appended: "a growing list",
+	steady.Random:   "a random value",
 }
 
-var randomPackages = map[string]bool{
-	"math/rand":              true,
-	"math/rand/v2":           true,
-	"crypto/rand":            true,
-	"github.com/google/uuid": true,
-}
-
-// changing returns what makes v differ on every pass ("the clock", "a
-// counter", "a random value"), or "" when it may not. addr is where v is
-// stored: v computed by adding to what addr held is a counter.
-func changing(v ssa.Value, addr ssa.Value, depth int) string {
-	if depth > 6 {
-		return ""
-	}
-	switch v := v.(type) {
-	case *ssa.Call:
-		if callee := v.Call.StaticCallee(); callee != nil {
-			if obj, ok := callee.Object().(*types.Func); ok {
-				name := crmodel.Unvendor(obj.FullName())
-				if clockFuncs[name] {
-					return "the clock"
-				}
-				if obj.Pkg() != nil && randomPackages[crmodel.Unvendor(obj.Pkg().Path())] {
-					return "a random value"
-				}
-				// metav1.NewTime(time.Now()), time.Now().UTC(), a clock
-				// value's Format or Unix: a function of the clock.
-				for _, a := range v.Call.Args {
-					if what := changing(a, nil, depth+1); what == "the clock" {
-						return what
-					}
-				}
-			}
-		}
-	case *ssa.BinOp:
-		if (v.Op == token.ADD || v.Op == token.SUB) && addr != nil && (loads(v.X, addr) || loads(v.Y, addr)) {
-			return "a counter"
-		}
-	case *ssa.ChangeType:
-		return changing(v.X, addr, depth+1)
-	case *ssa.Convert:
-		return changing(v.X, addr, depth+1)
-	case *ssa.MakeInterface:
-		return changing(v.X, addr, depth+1)
-	case *ssa.UnOp:
-		if v.Op == token.MUL {
-			if alloc, ok := v.X.(*ssa.Alloc); ok {
-				return storedIn(alloc, depth)
-			}
-		}
-	case *ssa.Alloc:
-		// now := metav1.Now(); obj.Status.LastSync = &now
-		return storedIn(v, depth)
-	}
-	return ""
-}
-
-// storedIn returns what changes in a local's stores: the value stored in
-// it, or in one of its fields (metav1.Time{Time: time.Now()}).
-func storedIn(alloc *ssa.Alloc, depth int) string {
-	refs := alloc.Referrers()
-	if refs == nil {
-		return ""
-	}
-	for _, r := range *refs {
-		switch r := r.(type) {
-		case *ssa.Store:
-			if what := changing(r.Val, nil, depth+1); what != "" {
-				return what
-			}
-		case *ssa.FieldAddr:
-			if frefs := r.Referrers(); frefs != nil {
-				for _, fr := range *frefs {
-					if st, ok := fr.(*ssa.Store); ok && st.Addr == r {
-						if what := changing(st.Val, nil, depth+1); what != "" {
-							return what
-						}
-					}
-				}
+// inPkg reports whether fn is one of the package's functions, whose body
+// internal/steady reads.
+func (c *checker) inPkg(fn *ssa.Function) bool {
+	if c.pkgFuncs == nil {
+		c.pkgFuncs = make(map[*ssa.Function]bool)
+		for _, sf := range c.res.SourceFuncs() {
+			if sf.Fn.Blocks != nil {
+				c.pkgFuncs[sf.Fn] = true
 			}
 		}
 	}
-	return ""
+	return c.pkgFuncs[fn]
 }
 
-// loads reports whether v is a load of the field addr stores to: the same
-// field of the same object.
-func loads(v ssa.Value, addr ssa.Value) bool {
-	u, ok := v.(*ssa.UnOp)
-	if !ok || u.Op != token.MUL {
-		return false
-	}
-	return sameField(u.X, addr)
-}
-
+// sameField reports whether a and b address the same field of the same
+// object.
 func sameField(a, b ssa.Value) bool {
 	if a == b {
 		return true

@@ -17,6 +17,7 @@ type WidgetStatus struct {
 	LastSync   metav1.Time
 	LastSeen   *metav1.Time
 	SyncedAt   string
+	Events     []string
 	Conditions []metav1.Condition
 }
 

@@ -163,3 +163,77 @@ func (r *VersionReconciler) SetupWithManager(mgr ctrl.Manager) error {
 		For(&api.Widget{}, builder.WithPredicates(predicate.ResourceVersionChangedPredicate{})).
 		Complete(r)
 }
+
+// StampReconciler stamps the time through a helper of its own package.
+type StampReconciler struct{ client.Client }
+
+func (r *StampReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	w.Status.LastSync = stamp()
+	return ctrl.Result{}, r.Status().Update(ctx, &w) // want `status written with the clock on every pass`
+}
+
+func stamp() metav1.Time { return metav1.Now() }
+
+func (r *StampReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&api.Widget{}).Complete(r)
+}
+
+// Clock is an injected clock, as operators take one for their tests.
+type Clock interface{ Now() time.Time }
+
+// InjectedClockReconciler stamps the time of its injected clock.
+type InjectedClockReconciler struct {
+	client.Client
+	Clock Clock
+}
+
+func (r *InjectedClockReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	w.Status.LastSync = metav1.NewTime(r.Clock.Now())
+	return ctrl.Result{}, r.Status().Update(ctx, &w) // want `status written with the clock on every pass`
+}
+
+func (r *InjectedClockReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&api.Widget{}).Complete(r)
+}
+
+// EventsReconciler appends to a list in its status on every pass.
+type EventsReconciler struct{ client.Client }
+
+func (r *EventsReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:"reads status of watches/api.Widget"
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	w.Status.Events = append(w.Status.Events, "synced")
+	return ctrl.Result{}, r.Status().Update(ctx, &w) // want `status written with a growing list on every pass`
+}
+
+func (r *EventsReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&api.Widget{}).Complete(r)
+}
+
+// RebuiltReconciler rebuilds the list from nothing on every pass: the
+// same list in the steady state.
+type RebuiltReconciler struct{ client.Client }
+
+func (r *RebuiltReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:"reads status of watches/api.Widget"
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	w.Status.Events = nil
+	w.Status.Events = append(w.Status.Events, "synced")
+	return ctrl.Result{}, r.Status().Update(ctx, &w)
+}
+
+func (r *RebuiltReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&api.Widget{}).Complete(r)
+}
