@@ -198,7 +198,13 @@ func (f *Follower[M]) arg(rule Rule[M], u Use, recv bool, depth int) M {
 		return m
 	}
 	if mi, ok := u.Addr.(*ssa.MakeInterface); ok && objectInterface(mi.Type(), true) {
-		return m // a logger, recorder or key function sees a runtime.Object
+		// A logger, recorder or key function sees a runtime.Object. The
+		// empty interface can be decoded into (json.Unmarshal(b,
+		// &obj.Status)): only the packages that read whatever they are
+		// handed leave it alone, as in the walker's arg.
+		if !isEmptyInterface(mi.Type()) || u.Callee != nil && u.Callee.Pkg() != nil && readOnlyPkgs[crmodel.Unvendor(u.Callee.Pkg().Path())] {
+			return m
+		}
 	}
 	u.Kind, u.Name = HandedOut, "a function"
 	if u.Callee != nil {
@@ -455,11 +461,17 @@ func objectInterface(t types.Type, withMeta bool) bool {
 			return false
 		}
 		switch path := m.Pkg().Path(); {
-		case path == "k8s.io/apimachinery/pkg/runtime", path == "k8s.io/apimachinery/pkg/runtime/schema":
+		case crmodel.IsPath(path, "k8s.io/apimachinery/pkg/runtime"), crmodel.IsPath(path, "k8s.io/apimachinery/pkg/runtime/schema"):
 		case withMeta && crmodel.Unvendor(path) == crmodel.MetaV1Path:
 		default:
 			return false
 		}
 	}
 	return true
+}
+
+// isEmptyInterface reports whether t is an interface without methods (any).
+func isEmptyInterface(t types.Type) bool {
+	it, ok := t.Underlying().(*types.Interface)
+	return ok && it.NumMethods() == 0
 }

@@ -5,6 +5,7 @@ package mutations
 
 import (
 	"context"
+	"encoding/json"
 
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -167,6 +168,24 @@ func (r *MutateFuncReconciler) Reconcile(ctx context.Context, req ctrl.Request) 
 		w.Status.LastRun = &metav1.Time{Time: metav1.Now().Time}
 		return nil
 	}); err != nil {
+		return ctrl.Result{}, err
+	}
+	meta.SetStatusCondition(&w.Status.Conditions, ready)
+	return ctrl.Result{}, r.Status().Update(ctx, &w)
+}
+
+// DecodedReconciler decodes the status from an annotation: json.Unmarshal
+// takes it as the empty interface and may change any field of it.
+type DecodedReconciler struct {
+	client.Client
+}
+
+func (r *DecodedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, err
+	}
+	if err := json.Unmarshal([]byte(w.Annotations["last-status"]), &w.Status); err != nil {
 		return ctrl.Result{}, err
 	}
 	meta.SetStatusCondition(&w.Status.Conditions, ready)
