@@ -620,3 +620,36 @@ func managedFieldsAndVersion(obj *corev1.Pod) { // want `^changed managed fields
 	obj.SetManagedFields(nil)
 	obj.SetResourceVersion("1") // want `blocked here`
 }
+
+// ---- Shapes a port of the walker must answer the same way (15545d1, a
+// port onto the Follower, changed all three and was reverted).
+
+// A branch that ends in panic is not one that returns: what it does
+// counts, which errs on the side of no fix.
+//
+// managed obj
+func managedFieldsPanicBranch(obj *Widget, bad bool) { // want `^changed managed fields; maybe nothing; blocked: Spec is changed$`
+	if bad {
+		obj.Spec.Size = 0 // want `blocked here`
+		panic("bad size")
+	}
+	obj.SetManagedFields(nil)
+}
+
+// An append to a metadata list whose result is not stored back is a
+// read: it can write the shared array only past the list's length.
+//
+// managed obj
+func managedFieldsAppendDropped(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: no$`
+	_ = append(obj.ManagedFields, metav1.ManagedFieldsEntry{Manager: "x"})
+}
+
+// A method of a field (here with a value receiver) whose result shares
+// nothing with the object is a read.
+//
+// managed obj
+func managedFieldsValueMethod(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: no$`
+	_ = obj.Spec.double()
+}
+
+func (s WidgetSpec) double() int32 { return 2 * s.Size }
