@@ -107,6 +107,7 @@ type Result struct {
 	isRoot   map[*ssa.Function]bool
 	funcOf   map[ast.Node]*ssa.Function
 	source   []SourceFunc                            // the functions written in the package, in source order
+	isSource map[*ssa.Function]bool                  // those of them with a body
 	storesIn map[*ssa.Function][]*ssa.Store          // each function's stores, in block order
 	callsIn  map[*ssa.Function][]ssa.CallInstruction // each function's calls, in block order
 	calls    map[token.Pos]*ast.CallExpr             // by Lparen
@@ -219,6 +220,13 @@ func (r *Result) SourceFuncs() []SourceFunc {
 		return nil
 	}
 	return r.source
+}
+
+// IsSource reports whether fn is one of SourceFuncs with a body: a
+// function of the package whose body the passes can read (not a generic
+// instance, a wrapper, or another package's function).
+func (r *Result) IsSource(fn *ssa.Function) bool {
+	return r != nil && r.isSource[fn]
 }
 
 // StoresIn returns fn's store instructions in block order, for a
@@ -565,6 +573,12 @@ func (a *analyzer) index() {
 			case *ast.FuncDecl, *ast.FuncLit:
 				if fn := a.res.funcOf[n]; fn != nil {
 					a.res.source = append(a.res.source, SourceFunc{Fn: fn, File: f})
+					if fn.Blocks != nil {
+						if a.res.isSource == nil {
+							a.res.isSource = make(map[*ssa.Function]bool)
+						}
+						a.res.isSource[fn] = true
+					}
 				}
 			}
 			return true

@@ -23,8 +23,7 @@ type checker struct {
 	guard *crash.Guard       // the panics recovered from, reported once
 	loads *fixes.ObjectLoads // statusupdate's loads, for threading (objectLoads)
 
-	funcs   []*ssa.Function // the package's functions with bodies, closures included
-	inPkg   map[*ssa.Function]bool
+	funcs   []*ssa.Function                          // the package's functions with bodies, closures included
 	sites   map[*ssa.Function][]site                 // callers of each package function
 	writes  map[*ssa.Function][]*reconcilepath.Write // status writes by enclosing function
 	summ    map[*ssa.Function]map[ssa.Value]bool
@@ -56,7 +55,6 @@ func newChecker(pass *analysis.Pass, res *reconcilepath.Result) *checker {
 	c := &checker{
 		pass:    pass,
 		res:     res,
-		inPkg:   make(map[*ssa.Function]bool),
 		sites:   make(map[*ssa.Function][]site),
 		writes:  make(map[*ssa.Function][]*reconcilepath.Write),
 		summ:    make(map[*ssa.Function]map[ssa.Value]bool),
@@ -67,8 +65,7 @@ func newChecker(pass *analysis.Pass, res *reconcilepath.Result) *checker {
 		snapshots:  fixes.NewSnapshots(),
 	}
 	for _, sf := range res.SourceFuncs() {
-		if sf.Fn.Blocks != nil && !c.inPkg[sf.Fn] {
-			c.inPkg[sf.Fn] = true
+		if res.IsSource(sf.Fn) {
 			c.funcs = append(c.funcs, sf.Fn)
 		}
 	}
@@ -87,7 +84,7 @@ func newChecker(pass *analysis.Pass, res *reconcilepath.Result) *checker {
 			c.writes[w.Fn] = append(c.writes[w.Fn], w)
 		}
 	}
-	c.follow = objchange.NewFollower[mutation](mutationRule{c, ""}, func(fn *ssa.Function) bool { return c.inPkg[fn] }, c.calledFuncs)
+	c.follow = objchange.NewFollower[mutation](mutationRule{c, ""}, res.IsSource, c.calledFuncs)
 	return c
 }
 
@@ -119,11 +116,11 @@ func (c *checker) funcValues(v ssa.Value) []callee {
 			if f := o.Origin(); f != nil {
 				o = f
 			}
-			if c.inPkg[o] {
+			if c.res.IsSource(o) {
 				out = append(out, callee{fn: o})
 			}
 		case *ssa.MakeClosure:
-			if fn, ok := o.Fn.(*ssa.Function); ok && c.inPkg[fn] {
+			if fn, ok := o.Fn.(*ssa.Function); ok && c.res.IsSource(fn) {
 				out = append(out, callee{fn: fn, mc: o})
 			}
 		}

@@ -640,7 +640,7 @@ func (c *checker) setsOtherwise(at, instr ssa.Instruction) bool {
 		return false
 	}
 	fn := ac.Common().StaticCallee()
-	if fn == nil || fn != ic.Common().StaticCallee() || !c.inPkg[fn] {
+	if fn == nil || fn != ic.Common().StaticCallee() || !c.res.IsSource(fn) {
 		return false
 	}
 	k, ok := c.typeParam(fn)

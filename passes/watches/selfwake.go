@@ -84,7 +84,7 @@ func (c *checker) changingStore(wr *reconcilepath.Write, obj ssa.Value) (*changi
 		}
 		what := changeWords[steady.Changing(st.Val, steady.Query{
 			Field: func(addr ssa.Value) bool { return sameField(addr, st.Addr) },
-			InPkg: c.inPkg,
+			InPkg: c.res.IsSource,
 		})]
 		if what == "" {
 			continue
@@ -174,20 +174,6 @@ var changeWords = map[steady.Change]string{
 	steady.Counter:  "a counter",
 	steady.Appended: "a growing list",
 	steady.Random:   "a random value",
-}
-
-// inPkg reports whether fn is one of the package's functions, whose body
-// internal/steady reads.
-func (c *checker) inPkg(fn *ssa.Function) bool {
-	if c.pkgFuncs == nil {
-		c.pkgFuncs = make(map[*ssa.Function]bool)
-		for _, sf := range c.res.SourceFuncs() {
-			if sf.Fn.Blocks != nil {
-				c.pkgFuncs[sf.Fn] = true
-			}
-		}
-	}
-	return c.pkgFuncs[fn]
 }
 
 // sameField reports whether a and b address the same field of the same

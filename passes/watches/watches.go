@@ -5,7 +5,6 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/ignore"
@@ -76,8 +75,6 @@ type checker struct {
 	// wakes are the writes reported as waking their reconcile: once,
 	// however many controllers watch their kind with For.
 	wakes map[*reconcilepath.Write]bool
-	// pkgFuncs are the package's functions with a body (see inPkg).
-	pkgFuncs map[*ssa.Function]bool
 }
 
 func newChecker(pass *analysis.Pass, res *reconcilepath.Result) *checker {
