@@ -77,6 +77,35 @@ func (r *Result) Escapes(fn *types.Func) bool {
 	return r != nil && fn != nil && r.escapes[fn.Origin()]
 }
 
+// AllCalls returns the calls of fn, a function the package declares, when
+// the package's calls are all its calls: it is unexported (other packages
+// cannot call it, and the package's tests are not in the SSA) and never
+// used as a value. ok is false otherwise, and when nothing calls it.
+func (r *Result) AllCalls(fn *ssa.Function) (calls []ssa.CallInstruction, ok bool) {
+	if r == nil || fn == nil || fn.Parent() != nil || fn.Origin() != nil {
+		return nil, false // a closure, or a generic instance
+	}
+	obj, _ := fn.Object().(*types.Func)
+	if obj == nil || obj.Exported() || r.Escapes(obj) {
+		return nil, false
+	}
+	calls = r.Callers(fn)
+	return calls, len(calls) > 0
+}
+
+// AllArguments returns the values passed for p at every call of its
+// function, when AllCalls knows them all and p is not a variadic
+// parameter.
+func (r *Result) AllArguments(p *ssa.Parameter) (args []ssa.Value, ok bool) {
+	fn := p.Parent()
+	calls, ok := r.AllCalls(fn)
+	if !ok || fn.Signature.Variadic() && p == fn.Params[len(fn.Params)-1] {
+		return nil, false
+	}
+	args = r.Arguments(p)
+	return args, len(args) == len(calls)
+}
+
 // source reports whether calls in fn are the package's source calls: fn
 // is written in the package (or is its initializer), not a generic
 // instance nor a wrapper SSA made.

@@ -12,7 +12,9 @@
 //     on every pass.
 //
 // The values are followed through the package's own functions, whose
-// bodies are read. Another package's function is taken to compute its
+// bodies are read, and from a parameter back to what every caller hands
+// it, when the package's calls are all its calls (a helper given
+// time.Now() by each caller stores the clock). Another package's function is taken to compute its
 // result from its arguments, with two exceptions known by their types: a
 // function that returns a time without being given one (Now, a clock's
 // Now, a Stamp() of the API package) reads the clock, and the functions of
@@ -55,27 +57,52 @@ type Query struct {
 	Field func(addr ssa.Value) bool
 	// InPkg reports whether fn is the package's own, whose body is read.
 	InPkg func(fn *ssa.Function) bool
+	// Arguments returns the values passed for p at every call of its
+	// function, ok only when all its calls are known
+	// (reconcilepath.Result.AllArguments). Nil: a parameter is a value
+	// handed in, which repeats.
+	Arguments func(p *ssa.Parameter) (args []ssa.Value, ok bool)
 }
 
 // Changing says why v, a value stored by q's store, differs from one
 // reconcile to the next, or Repeats.
 func Changing(v ssa.Value, q Query) Change {
-	c := &check{q: q, seen: make(map[ssa.Value]bool)}
+	c := &check{q: q, memo: make(map[memoKey]Change)}
 	return c.changing(v, 0)
 }
 
 type check struct {
-	q    Query
-	seen map[ssa.Value]bool
+	q Query
+	// memo holds each value's answer, Repeats while it is worked out (a
+	// cycle adds nothing). A value is asked again when two callers of a
+	// helper pass the same one, and must get the same answer.
+	memo map[memoKey]Change
+}
+
+type memoKey struct {
+	v     ssa.Value
+	field bool // asked with Query.Field: reads of it are counters
 }
 
 func (c *check) changing(v ssa.Value, depth int) Change {
-	if v == nil || depth > MaxDepth || c.seen[v] {
+	if v == nil || depth > MaxDepth {
 		return Repeats
 	}
-	c.seen[v] = true
+	key := memoKey{v, c.q.Field != nil}
+	if why, ok := c.memo[key]; ok {
+		return why
+	}
+	c.memo[key] = Repeats
+	why := c.value(v, depth)
+	c.memo[key] = why
+	return why
+}
+
+func (c *check) value(v ssa.Value, depth int) Change {
 	switch x := v.(type) {
-	case *ssa.Const, *ssa.Global, *ssa.Function, *ssa.Parameter, *ssa.FreeVar:
+	case *ssa.Parameter:
+		return c.param(x, depth)
+	case *ssa.Const, *ssa.Global, *ssa.Function, *ssa.FreeVar:
 		return Repeats
 	case *ssa.Call:
 		return c.call(x, depth)
@@ -165,6 +192,35 @@ func (c *check) call(x *ssa.Call, depth int) Change {
 		}
 	}
 	return Repeats
+}
+
+// param follows a parameter to the arguments of its function's calls,
+// when they are all known: it changes when every caller hands it a
+// changing value (a helper given time.Now() by each of its callers), and
+// the first caller's reason is the answer. One caller that hands it a
+// steady value makes it a value that can repeat: on that caller's path it
+// does, and a value that cannot be told apart by path is not counted as
+// changing (watches would report a self-wake for it; conditions would
+// count every path through the helper as needing its write).
+func (c *check) param(p *ssa.Parameter, depth int) Change {
+	if c.q.Arguments == nil {
+		return Repeats
+	}
+	args, ok := c.q.Arguments(p)
+	if !ok {
+		return Repeats
+	}
+	why := Repeats
+	for _, a := range args {
+		w := c.inner(a, depth)
+		if w == Repeats {
+			return Repeats
+		}
+		if why == Repeats {
+			why = w
+		}
+	}
+	return why
 }
 
 // inner checks a value of another function than the store's: its reads of

@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"slices"
 	"testing"
 
 	"golang.org/x/tools/go/ssa"
@@ -49,6 +50,25 @@ func Constant(s *S)                  { s.Count = 3 }
 func HandedIn(s *S, n int)           { s.Count = n }
 func Steps(s *S, up bool)            { if up { s.Count = 1 } else { s.Count = 2 }; s.Other = s.Count }
 
+// Helpers that store what their callers hand them: every caller's clock,
+// mixed with a steady caller, and a helper used as a value, whose calls
+// are not all known.
+func stampAll(s *S, t time.Time)   { s.At = t }
+func stampMixed(s *S, t time.Time) { s.At = t }
+func stampValue(s *S, t time.Time) { s.At = t }
+
+func Callers(s *S) {
+	start := time.Now()
+	stampAll(s, start)
+	stampAll(s, start)
+	stampAll(s, now())
+	stampMixed(s, start)
+	stampMixed(s, time.Time{})
+	stampValue(s, start)
+	f := stampValue
+	f(s, time.Time{})
+}
+
 func Reset(s *S) {
 	s.List = nil
 	s.List = append(s.List, "x")
@@ -67,6 +87,7 @@ func TestChanging(t *testing.T) {
 		t.Fatal(err)
 	}
 	inPkg := func(fn *ssa.Function) bool { return fn.Pkg == pkg }
+	arguments := allArguments(pkg)
 	for _, tc := range []struct {
 		fn    string
 		inPkg bool
@@ -86,6 +107,9 @@ func TestChanging(t *testing.T) {
 		{"Constant", true, steady.Repeats},
 		{"HandedIn", true, steady.Repeats},
 		{"Steps", true, steady.Repeats},
+		{"stampAll", true, steady.Clock},
+		{"stampMixed", true, steady.Repeats},
+		{"stampValue", true, steady.Repeats},
 		// The helper's body unread, its time.Time result is still a time
 		// from nothing.
 		{"Helper", false, steady.Clock},
@@ -104,11 +128,51 @@ func TestChanging(t *testing.T) {
 				fa, ok := addr.(*ssa.FieldAddr)
 				return ok && fa.X == at.X && fa.Field == at.Field
 			},
-			InPkg: func(fn *ssa.Function) bool { return tc.inPkg && inPkg(fn) },
+			InPkg:     func(fn *ssa.Function) bool { return tc.inPkg && inPkg(fn) },
+			Arguments: arguments,
 		}
 		if got := steady.Changing(st.Val, q); got != tc.want {
 			t.Errorf("%s (body read: %v): Changing = %d, want %d", tc.fn, tc.inPkg, got, tc.want)
 		}
+	}
+}
+
+// allArguments is reconcilepath.Result.AllArguments for pkg: the
+// arguments of every call of a function that is only ever called.
+func allArguments(pkg *ssa.Package) func(*ssa.Parameter) ([]ssa.Value, bool) {
+	calls := make(map[*ssa.Function][]*ssa.CallCommon)
+	used := make(map[*ssa.Function]bool) // as a value
+	for fn := range ssautil.AllFunctions(pkg.Prog) {
+		if fn.Pkg != pkg {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				var ops []*ssa.Value
+				for i, op := range instr.Operands(ops) {
+					callee, ok := (*op).(*ssa.Function)
+					if !ok {
+						continue
+					}
+					if call, isCall := instr.(ssa.CallInstruction); isCall && i == 0 {
+						calls[callee] = append(calls[callee], call.Common())
+					} else {
+						used[callee] = true
+					}
+				}
+			}
+		}
+	}
+	return func(p *ssa.Parameter) ([]ssa.Value, bool) {
+		fn := p.Parent()
+		if used[fn] || len(calls[fn]) == 0 {
+			return nil, false
+		}
+		var args []ssa.Value
+		for _, c := range calls[fn] {
+			args = append(args, c.Args[slices.Index(fn.Params, p)])
+		}
+		return args, true
 	}
 }
 

@@ -88,7 +88,13 @@
 //     the field itself (Attempts++); a value appended to the field itself;
 //     the functions of the random and UUID packages; the same condition
 //     type removed with RemoveStatusCondition before it is set (the set
-//     then always reports a change, with a new LastTransitionTime).
+//     then always reports a change, with a new LastTransitionTime). A
+//     helper's parameter is what its callers hand it, when they are all
+//     known (an unexported function never used as a value): it changes
+//     when every caller hands it a changing value (start := time.Now()
+//     handed to markDone), and is steady when one caller hands it a
+//     steady value, since the helper's changes are not told apart by
+//     caller.
 //   - Unknown, so that path is not counted either: the object, or a
 //     pointer into its status, handed to a function the pass cannot read
 //     (a method of the API types' package such as obj.MarkRun(now), a

@@ -18,7 +18,7 @@ import (
 // field", "a random value"), or "" when it repeats in the steady state
 // (internal/steady says which values do).
 func (c *checker) changingValue(v ssa.Value, obj ssa.Value, field string) string {
-	q := steady.Query{InPkg: c.res.IsSource}
+	q := steady.Query{InPkg: c.res.IsSource, Arguments: c.res.AllArguments}
 	if field != "" {
 		q.Field = func(addr ssa.Value) bool {
 			return objchange.ObjectOf(addr) == obj && objchange.FieldName(addr) == field

@@ -19,12 +19,12 @@ import (
 func TestSteadyState(t *testing.T) {
 	results := analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(), "conditions/steady")
 	relatedtest.Check(t, results, []string{
-		"steady.go:87: steady.go:36 (*AppReconciler).Reconcile calls (*AppReconciler).reconcileDeployment",
-		"steady.go:87: steady.go:65 (*AppReconciler).reconcileDeployment calls (*AppReconciler).updateCondition",
+		"steady.go:88: steady.go:37 (*AppReconciler).Reconcile calls (*AppReconciler).reconcileDeployment",
+		"steady.go:88: steady.go:66 (*AppReconciler).reconcileDeployment calls (*AppReconciler).updateCondition",
 		// The calls on a steady path, among those that stamp, count or
 		// follow a Create (line 62, the Create failed: not steady either).
-		"steady.go:87: steady.go:52 (*AppReconciler).reconcileService calls (*AppReconciler).updateCondition here with nothing else changing the status: a path the steady state takes",
-		"steady.go:87: steady.go:83 (*AppReconciler).reconcileDeployment calls (*AppReconciler).updateCondition here with nothing else changing the status: a path the steady state takes",
+		"steady.go:88: steady.go:53 (*AppReconciler).reconcileService calls (*AppReconciler).updateCondition here with nothing else changing the status: a path the steady state takes",
+		"steady.go:88: steady.go:84 (*AppReconciler).reconcileDeployment calls (*AppReconciler).updateCondition here with nothing else changing the status: a path the steady state takes",
 	})
 }
 

@@ -42,8 +42,10 @@
 // metav1.Now, an injected clock, and values computed from them, outside
 // SetStatusCondition, which keeps a condition's time when nothing
 // changed), a counter (Status.Attempts++), a growing list, a random
-// value; and no branch on the T's status decides whether the write
-// runs (a time stamped when Status.LastCheckTime is nil is stamped once).
+// value, or a time every caller hands a helper; and no branch on the
+// T's status decides whether the write runs, in its function or, for a
+// helper whose calls are all known, before every call of it (a time
+// stamped when Status.LastCheckTime is nil is stamped once).
 // Each write is an update event that runs the reconcile again at once, and
 // it writes again: a loop that never settles. There is
 // no automatic fix: keep values that change on every pass out of the

@@ -42,7 +42,7 @@ func (c *checker) selfWakes(ctl *controller, w *watch) []analysis.Diagnostic {
 			continue // reported for another For of the kind
 		}
 		st, what := c.changingStore(wr, obj)
-		if st == nil || gatedByStatus(wr.Instr.Block(), w.kind) {
+		if st == nil || c.gatedByStatus(wr.Instr.Block(), w.kind, 0) {
 			continue
 		}
 		c.wakes[wr] = true
@@ -83,8 +83,9 @@ func (c *checker) changingStore(wr *reconcilepath.Write, obj ssa.Value) (*changi
 			continue
 		}
 		what := changeWords[steady.Changing(st.Val, steady.Query{
-			Field: func(addr ssa.Value) bool { return sameField(addr, st.Addr) },
-			InPkg: c.res.IsSource,
+			Field:     func(addr ssa.Value) bool { return sameField(addr, st.Addr) },
+			InPkg:     c.res.IsSource,
+			Arguments: c.res.AllArguments,
 		})]
 		if what == "" {
 			continue
@@ -194,8 +195,33 @@ func sameField(a, b ssa.Value) bool {
 // whether b runs: a write reached only when the status is in some state
 // (if obj.Status.LastCheckTime == nil, the first check) changes that state
 // and is not taken again on the next pass, so it need not write on every
-// pass (cloudnative-pg's ScheduledBackup stamps its first check so).
-func gatedByStatus(b *ssa.BasicBlock, kind *types.Named) bool {
+// pass (cloudnative-pg's ScheduledBackup stamps its first check so). In a
+// helper of the package whose calls are all known, the branch may be in
+// its callers: b is gated when every call of the helper is (the same
+// ScheduledBackup stamps each scheduled check in a helper called only
+// once the status says the schedule is due).
+func (c *checker) gatedByStatus(b *ssa.BasicBlock, kind *types.Named, depth int) bool {
+	if gatedInFunc(b, kind) {
+		return true
+	}
+	calls, ok := c.res.AllCalls(b.Parent())
+	if !ok || depth >= maxCallsUp {
+		return false
+	}
+	for _, call := range calls {
+		if !c.gatedByStatus(call.Block(), kind, depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// maxCallsUp bounds how many calls up gatedByStatus looks for a branch.
+const maxCallsUp = 3
+
+// gatedInFunc reports whether a branch of b's own function on the
+// object's status decides whether b runs.
+func gatedInFunc(b *ssa.BasicBlock, kind *types.Named) bool {
 	for d := b.Idom(); d != nil; d = d.Idom() {
 		if len(d.Instrs) == 0 {
 			continue

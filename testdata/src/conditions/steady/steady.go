@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand"
+	"time"
 
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
@@ -507,3 +508,45 @@ func (r *HandlerReconciler) SetupWithManager(mgr ctrl.Manager) error {
 		})).
 		Complete(r)
 }
+
+// HandedClockReconciler reads the clock once and hands the time to a
+// helper that stamps it: every caller hands it the clock, so every path
+// needs its write.
+type HandedClockReconciler struct{ client.Client }
+
+func (r *HandedClockReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	start := time.Now()
+	app := &api.App{}
+	if err := r.Get(ctx, req.NamespacedName, app); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if app.Spec.Size > 3 {
+		stampAt(app, start)
+	} else {
+		stampAt(app, start)
+	}
+	meta.SetStatusCondition(&app.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Ready"})
+	return ctrl.Result{}, r.Status().Update(ctx, app)
+}
+
+func stampAt(app *api.App, at time.Time) { app.Status.LastUpdated = metav1.NewTime(at) }
+
+// HandedMixedReconciler hands its helper the clock on one path and the
+// creation time on the other, which repeats: that path is steady.
+type HandedMixedReconciler struct{ client.Client }
+
+func (r *HandedMixedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	app := &api.App{}
+	if err := r.Get(ctx, req.NamespacedName, app); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if app.Spec.Size > 3 {
+		stampSeen(app, time.Now())
+	} else {
+		stampSeen(app, app.CreationTimestamp.Time)
+	}
+	meta.SetStatusCondition(&app.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Ready"}) // want `write only when the status changed \(in the steady state: Status\.LastUpdated is computed from a value handed in\)`
+	return ctrl.Result{}, r.Status().Update(ctx, app)
+}
+
+func stampSeen(app *api.App, at time.Time) { app.Status.LastUpdated = metav1.NewTime(at) }

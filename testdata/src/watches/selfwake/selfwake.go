@@ -237,3 +237,103 @@ func (r *RebuiltReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ct
 func (r *RebuiltReconciler) SetupWithManager(mgr ctrl.Manager) error {
 	return ctrl.NewControllerManagedBy(mgr).For(&api.Widget{}).Complete(r)
 }
+
+// HandedClockReconciler reads the clock once and hands the time to a
+// helper that stamps and writes it, from two branches: every caller
+// hands it the clock, so the helper's write differs on every pass.
+type HandedClockReconciler struct{ client.Client }
+
+func (r *HandedClockReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	start := time.Now()
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if w.Spec.Size == 0 {
+		return ctrl.Result{}, r.markSynced(ctx, &w, start)
+	}
+	return ctrl.Result{}, r.markSynced(ctx, &w, start)
+}
+
+func (r *HandedClockReconciler) markSynced(ctx context.Context, w *api.Widget, at time.Time) error {
+	w.Status.LastSync = metav1.NewTime(at)
+	return r.Status().Update(ctx, w) // want `status written with the clock on every pass`
+}
+
+func (r *HandedClockReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&api.Widget{}).Complete(r)
+}
+
+// HandedMixedReconciler hands its helper the clock from one branch and
+// the object's creation time from the other: on the second path the
+// status repeats, and a value that cannot be told apart by path is not
+// counted as changing.
+type HandedMixedReconciler struct{ client.Client }
+
+func (r *HandedMixedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if w.Spec.Size == 0 {
+		return ctrl.Result{}, r.markSeen(ctx, &w, w.CreationTimestamp.Time)
+	}
+	return ctrl.Result{}, r.markSeen(ctx, &w, time.Now())
+}
+
+func (r *HandedMixedReconciler) markSeen(ctx context.Context, w *api.Widget, at time.Time) error {
+	w.Status.LastSync = metav1.NewTime(at)
+	return r.Status().Update(ctx, w)
+}
+
+func (r *HandedMixedReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&api.Widget{}).Complete(r)
+}
+
+// HandedExportedReconciler's helper is exported: another package may
+// call it with any time, so what it stores is a value handed in.
+type HandedExportedReconciler struct{ client.Client }
+
+func (r *HandedExportedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	return ctrl.Result{}, r.MarkSynced(ctx, &w, time.Now())
+}
+
+// MarkSynced stamps at and writes the status.
+func (r *HandedExportedReconciler) MarkSynced(ctx context.Context, w *api.Widget, at time.Time) error {
+	w.Status.LastSync = metav1.NewTime(at)
+	return r.Status().Update(ctx, w)
+}
+
+func (r *HandedExportedReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&api.Widget{}).Complete(r)
+}
+
+// ScheduledReconciler stamps each check in a helper that its Reconcile
+// calls only once the schedule kept in the status is due: the write
+// moves the schedule on, so the pass it wakes returns early.
+type ScheduledReconciler struct{ client.Client }
+
+func (r *ScheduledReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) { // want Reconcile:"reads status of watches/api.Widget"
+	now := time.Now()
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if w.Status.LastSeen != nil && now.Before(w.Status.LastSeen.Add(time.Hour)) {
+		return ctrl.Result{RequeueAfter: time.Hour}, nil
+	}
+	return ctrl.Result{}, r.markChecked(ctx, &w, now)
+}
+
+func (r *ScheduledReconciler) markChecked(ctx context.Context, w *api.Widget, at time.Time) error {
+	w.Status.LastSeen = &metav1.Time{Time: at}
+	return r.Status().Update(ctx, w)
+}
+
+func (r *ScheduledReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&api.Widget{}).Complete(r)
+}
