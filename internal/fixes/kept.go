@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
+	"github.com/statuslint/statuslint/internal/objchange"
 )
 
 // Kept returns the name of a parameter of decl that already carries the
@@ -143,7 +144,10 @@ params:
 // it, takes its address, hands it on (stored, returned, sent, passed to a
 // function other than one that only reads it, or as an argument that
 // handedOn accepts) or calls a method of it other than a DeepCopy or a
-// getter. A copy that is only read stays the object as it was loaded.
+// getter. A local that a part of x is bound to (oldStatus :=
+// original.Status, which shares x's pointers, slices and maps) counts as x
+// and must be only read in turn. A copy that is only read stays the
+// object as it was loaded.
 func readOnly(info *types.Info, file *ast.File, body *ast.BlockStmt, x *types.Var, handedOn func(call *ast.CallExpr, arg ast.Expr) bool) bool {
 	if file == nil {
 		return false
@@ -183,12 +187,13 @@ func readOnly(info *types.Info, file *ast.File, body *ast.BlockStmt, x *types.Va
 		}
 		switch p := path[i+1].(type) {
 		case *ast.AssignStmt:
-			// Only _ = x, which keeps the copy used.
+			// Only _ = x, which keeps the copy used, and a new local
+			// that is only read.
 			ok = len(p.Lhs) == len(p.Rhs)
 			for j, r := range p.Rhs {
 				if r == expr {
 					id, isID := p.Lhs[j].(*ast.Ident)
-					ok = ok && isID && id.Name == "_"
+					ok = ok && isID && (id.Name == "_" || p.Tok == token.DEFINE && boundOnlyRead(info, file, body, id, handedOn))
 				} else if j < len(p.Lhs) && p.Lhs[j] == expr {
 					ok = false
 				}
@@ -218,11 +223,20 @@ func readOnly(info *types.Info, file *ast.File, body *ast.BlockStmt, x *types.Va
 	return ok
 }
 
+// boundOnlyRead reports whether id, a local a := defines, is a new
+// variable that body only reads (readOnly).
+func boundOnlyRead(info *types.Info, file *ast.File, body *ast.BlockStmt, id *ast.Ident, handedOn func(call *ast.CallExpr, arg ast.Expr) bool) bool {
+	v, _ := info.Defs[id].(*types.Var)
+	return v != nil && readOnly(info, file, body, v, handedOn)
+}
+
 // onlyReads reports whether call reads its arguments without changing
-// them: len or cap, a comparison (reflect.DeepEqual, apimachinery's equality.Semantic,
-// a conversion.Equalities, DeepEqual and DeepDerivative, go-cmp's Equal)
-// or a patch made from a copy (controller-runtime's client.MergeFrom,
-// MergeFromWithOptions, StrategicMergeFrom).
+// them: len or cap, a function of a package that only reads what it is
+// handed (objchange.OnlyReads: reflect.DeepEqual, apimachinery's
+// equality.Semantic, loggers, fmt), a comparison (conversion.Equalities'
+// DeepEqual and DeepDerivative, go-cmp's Equal) or a patch made from a
+// copy (controller-runtime's client.MergeFrom, MergeFromWithOptions,
+// StrategicMergeFrom).
 func onlyReads(info *types.Info, call *ast.CallExpr) bool {
 	var id *ast.Ident
 	switch f := ast.Unparen(call.Fun).(type) {
@@ -241,8 +255,11 @@ func onlyReads(info *types.Info, call *ast.CallExpr) bool {
 	if fn == nil || fn.Pkg() == nil {
 		return false
 	}
-	switch fn.Pkg().Path() + "." + fn.Name() {
-	case "reflect.DeepEqual", "github.com/google/go-cmp/cmp.Equal",
+	if objchange.OnlyReads(fn) {
+		return true // a logger's, a formatter's or a comparison's
+	}
+	switch crmodel.Unvendor(fn.Pkg().Path()) + "." + fn.Name() {
+	case "github.com/google/go-cmp/cmp.Equal",
 		"k8s.io/apimachinery/pkg/conversion.DeepEqual", "k8s.io/apimachinery/pkg/conversion.DeepDerivative",
 		"k8s.io/apimachinery/third_party/forked/golang/reflect.DeepEqual",
 		crmodel.ClientPath + ".MergeFrom", crmodel.ClientPath + ".MergeFromWithOptions", crmodel.ClientPath + ".StrategicMergeFrom":

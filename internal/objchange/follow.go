@@ -202,7 +202,7 @@ func (f *Follower[M]) arg(rule Rule[M], u Use, recv bool, depth int) M {
 		// empty interface can be decoded into (json.Unmarshal(b,
 		// &obj.Status)): only the packages that read whatever they are
 		// handed leave it alone, as in the walker's arg.
-		if !isEmptyInterface(mi.Type()) || u.Callee != nil && u.Callee.Pkg() != nil && readOnlyPkgs[crmodel.Unvendor(u.Callee.Pkg().Path())] {
+		if !isEmptyInterface(mi.Type()) || OnlyReads(u.Callee) {
 			return m
 		}
 	}

@@ -909,6 +909,26 @@ var readOnlyPkgs = map[string]bool{
 	"k8s.io/apimachinery/third_party/forked/golang/reflect": true,
 }
 
+// OnlyReads reports whether fn only reads whatever it is handed, as the
+// walker takes it: a function of a package that formats, logs or compares
+// (readOnlyPkgs), or a method of one (a logr.Logger's Info), but not those
+// of them that write an argument: apimachinery meta's condition setters,
+// fmt's scanners (fmt.Sscanf(s, "%d", &obj.Status.Count)) and errors.As.
+func OnlyReads(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	path := crmodel.Unvendor(fn.Pkg().Path())
+	name := fn.Name()
+	switch {
+	case path == apiMetaPath && (strings.HasPrefix(name, "Set") || strings.HasPrefix(name, "Remove")),
+		path == "fmt" && strings.Contains(name, "scan"), path == "fmt" && strings.HasPrefix(name, "Scan"),
+		path == "errors" && name == "As":
+		return false
+	}
+	return readOnlyPkgs[path]
+}
+
 // Functions of controller-runtime's controllerutil package and what they
 // do to the object argument at the given index. Owner references count only
 // as added or updated (SetControllerReference, SetOwnerReference): a
@@ -1031,7 +1051,7 @@ func (w *walker) arg(acc access, call *ast.CallExpr, i int, stack []ast.Node, de
 	if p, ok := w.c.imported(fn, i); ok {
 		return w.applyImported(acc, p, fn.Name(), acc.top)
 	}
-	if fn != nil && readOnlyPkgs[pkgPath] {
+	if OnlyReads(fn) {
 		return e
 	}
 	if pt := paramType(fn, callee, i); pt != nil && readOnlyInterface(pt) {

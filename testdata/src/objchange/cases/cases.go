@@ -187,6 +187,15 @@ func reads(obj *corev1.Pod) { // want `^changed nothing; maybe nothing; blocked:
 	_ = controllerutil.ContainsFinalizer(obj, "f")
 }
 
+// fmt's scanners and errors.As write what they are handed, though their
+// packages otherwise only read.
+//
+// region obj
+func scanned(obj *corev1.Pod, s string) { // want `^changed nothing; maybe nothing; blocked: obj.Spec is handed to Sscanf, whose changes to it cannot be told$`
+	fmt.Println(obj.Spec.NodeName)
+	_, _ = fmt.Sscanf(s, "%s", &obj.Spec.NodeName) // want `blocked here`
+}
+
 // An interface of runtime.Object's methods only cannot change it.
 //
 // region obj

@@ -10,6 +10,7 @@ import (
 
 	"k8s.io/apimachinery/pkg/api/equality"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/log"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
 	"statusupdate/api"
@@ -129,6 +130,61 @@ func (r *StatusOnly) Reconcile(ctx context.Context, req reconcile.Request) (reco
 
 func (r *StatusOnly) updateStatus(ctx context.Context, oldStatus *api.WidgetStatus, w *api.Widget) error {
 	if reflect.DeepEqual(oldStatus, &w.Status) {
+		return nil
+	}
+	return r.Status().Update(ctx, w) // want `status written with Update in the reconcile path`
+}
+
+// Logged binds the copy's status to a local that it only compares and
+// logs (kuberay's updateRayCronJobStatus): the copy is still the object
+// as loaded.
+type Logged struct {
+	client.Client
+}
+
+func (r *Logged) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, err
+	}
+	original := w.DeepCopy()
+	w.Status.Ready = true
+	return reconcile.Result{}, r.updateStatus(ctx, original, w)
+}
+
+func (r *Logged) updateStatus(ctx context.Context, original, w *api.Widget) error {
+	oldStatus := original.Status
+	newStatus := w.Status
+	if oldStatus.Ready != newStatus.Ready {
+		log.FromContext(ctx).Info("status changed", "old", oldStatus, "new", newStatus)
+		return r.Status().Update(ctx, w) // want `status written with Update in the reconcile path`
+	}
+	return nil
+}
+
+// Rebound changes the copy through the local its status is bound to,
+// which shares the conditions' array: the copy is no longer the object
+// as loaded, and the helper gains a parameter.
+type Rebound struct {
+	client.Client
+}
+
+func (r *Rebound) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, err
+	}
+	original := w.DeepCopy()
+	w.Status.Ready = true
+	return reconcile.Result{}, r.updateStatus(ctx, original, w)
+}
+
+func (r *Rebound) updateStatus(ctx context.Context, original, w *api.Widget) error {
+	oldStatus := original.Status
+	if len(oldStatus.Conditions) > 0 {
+		oldStatus.Conditions[0].Reason = "Stale"
+	}
+	if reflect.DeepEqual(oldStatus, w.Status) {
 		return nil
 	}
 	return r.Status().Update(ctx, w) // want `status written with Update in the reconcile path`
