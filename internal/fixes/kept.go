@@ -149,13 +149,19 @@ params:
 // and must be only read in turn. A copy that is only read stays the
 // object as it was loaded.
 func readOnly(info *types.Info, file *ast.File, body *ast.BlockStmt, x *types.Var, handedOn func(call *ast.CallExpr, arg ast.Expr) bool) bool {
+	return readOnlyBefore(info, file, body, x, handedOn, token.NoPos)
+}
+
+// readOnlyBefore is readOnly for the uses of x before end (token.NoPos:
+// all of them), and of the locals bound to it, wherever they are used.
+func readOnlyBefore(info *types.Info, file *ast.File, body *ast.BlockStmt, x *types.Var, handedOn func(call *ast.CallExpr, arg ast.Expr) bool, end token.Pos) bool {
 	if file == nil {
 		return false
 	}
 	ok := true
 	ast.Inspect(body, func(n ast.Node) bool {
 		id, isID := n.(*ast.Ident)
-		if !ok || !isID || info.Uses[id] != x {
+		if !ok || !isID || info.Uses[id] != x || end.IsValid() && id.Pos() >= end {
 			return ok
 		}
 		path, _ := astutil.PathEnclosingInterval(file, id.Pos(), id.End())

@@ -260,18 +260,7 @@ func (ol *ObjectLoads) copied(s ast.Stmt, path []ast.Node, u *types.Var) *ast.Ca
 	}
 	// A copy in a loop the load is not in: what the rest of the loop does
 	// to u comes before the copy's next pass.
-	end := s.Pos()
-	for _, n := range path {
-		if n == body {
-			break
-		}
-		switch n.(type) {
-		case *ast.ForStmt, *ast.RangeStmt:
-			if (call.Pos() < n.Pos() || call.End() > n.End()) && n.End() > end {
-				end = n.End()
-			}
-		}
-	}
+	end := objchange.LoopEnd(body, call.End(), s.Pos(), s.Pos())
 	if eff := ol.status.Region(body, call.End(), end, s, u); eff.Blocked != "" {
 		return nil
 	}

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
+	"github.com/statuslint/statuslint/internal/objchange"
 )
 
 // The merge-patch fixes (objectupdate's metadata patch; statusupdate's
@@ -65,12 +66,21 @@ func (s *Snapshots) overlaps(name string, from, to token.Pos) bool {
 // assertion a DeepCopyObject copy needs. want is the name to give a new
 // copy; where it is taken, the copy is named after its object (wBase for
 // want base), then numbered. On failure the name is empty and the second
-// result says why.
-func (s *Snapshots) Copy(pass *analysis.Pass, m *crmodel.Model, clientName string, load ast.Stmt, v *types.Var, addr bool, body *ast.BlockStmt, want string) (string, string) {
+// result says why. until is where the patch is made (the write's call), or
+// token.NoPos for a write that may run anywhere in body (deferred, or in a
+// function literal).
+func (s *Snapshots) Copy(pass *analysis.Pass, m *crmodel.Model, clientName string, load ast.Stmt, v *types.Var, addr bool, body *ast.BlockStmt, until token.Pos, want string) (string, string) {
 	info := pass.TypesInfo
-	// Reused only while it stays the object as loaded: a copy changed
-	// or handed on later would leave changes out of the patch.
-	if id := copiedAfter(info, body, load, v); id != nil && keptAsLoaded(pass, body, id) {
+	// Reused only while it stays the object as loaded up to the patch: a
+	// copy changed or handed on before would leave changes out of it.
+	// What is done to the copy after the patch is made does not matter
+	// to this write (kuberay's original := obj.DeepCopy(), later handed
+	// to a comparison of another package).
+	end := until
+	if until.IsValid() {
+		end = objchange.LoopEnd(body, load.End(), until, until)
+	}
+	if id := copiedAfter(info, body, load, v); id != nil && keptAsLoaded(pass, body, id, end) {
 		return id.Name, ""
 	}
 
@@ -186,12 +196,12 @@ func methodSig(pkg *types.Package, t types.Type, name string) *types.Signature {
 }
 
 // keptAsLoaded reports whether the variable id declares is only read in
-// body (readOnly), handed on only to functions of the package that only
-// read the parameter it fills (a helper that patches from it): a copy of
-// the object as it was loaded.
-func keptAsLoaded(pass *analysis.Pass, body *ast.BlockStmt, id *ast.Ident) bool {
+// body before end (readOnly; token.NoPos: anywhere in it), handed on only
+// to functions of the package that only read the parameter it fills (a
+// helper that patches from it): a copy of the object as it was loaded.
+func keptAsLoaded(pass *analysis.Pass, body *ast.BlockStmt, id *ast.Ident, end token.Pos) bool {
 	c, _ := pass.TypesInfo.Defs[id].(*types.Var)
-	return c != nil && readOnly(pass.TypesInfo, FileOf(pass, id.Pos()), body, c, readByCallee(pass, 2))
+	return c != nil && readOnlyBefore(pass.TypesInfo, FileOf(pass, id.Pos()), body, c, readByCallee(pass, 2), end)
 }
 
 // readByCallee returns a handedOn for readOnly that accepts an argument

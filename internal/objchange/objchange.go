@@ -222,8 +222,8 @@ const maxDepth = 3
 // may be called in between. The statements in dead are left out too: the
 // caller knows that v holds no object after them (objectupdate's branches
 // that end by setting v to nil), so nothing they do reaches the call.
-func (c *Checker) Between(body *ast.BlockStmt, path []ast.Node, start token.Pos, call *ast.CallExpr, skip ast.Node, v *types.Var, dead ...ast.Node) Effect {
-	end := c.loopEnd(path, body, start, call.End())
+func (c *Checker) Between(body *ast.BlockStmt, start token.Pos, call *ast.CallExpr, skip ast.Node, v *types.Var, dead ...ast.Node) Effect {
+	end := LoopEnd(body, start, call.Pos(), call.End())
 	return c.walk(body, start, end, body.End(), call, append([]ast.Node{skip}, dead...), v, access{kind: wholeObject})
 }
 
@@ -234,27 +234,25 @@ func (c *Checker) Between(body *ast.BlockStmt, path []ast.Node, start token.Pos,
 // list.Items: p shares their maps and slices). Anything else done to the
 // list or its items (items appended, assigned, stored elsewhere) rules
 // the finding out.
-func (c *Checker) BetweenList(body *ast.BlockStmt, path []ast.Node, start token.Pos, call *ast.CallExpr, skip ast.Node, list *types.Var) Effect {
-	end := c.loopEnd(path, body, start, call.End())
+func (c *Checker) BetweenList(body *ast.BlockStmt, start token.Pos, call *ast.CallExpr, skip ast.Node, list *types.Var) Effect {
+	end := LoopEnd(body, start, call.Pos(), call.End())
 	return c.walk(body, start, end, body.End(), call, []ast.Node{skip}, list, access{kind: wholeList})
 }
 
-// loopEnd returns where a region from start to end, the end of a call
-// path holds, really ends: at the end of the outermost loop of body that
-// holds the call but not start, whose next pass runs the rest of it
-// first.
-func (c *Checker) loopEnd(path []ast.Node, body *ast.BlockStmt, start, end token.Pos) token.Pos {
-	for _, n := range path {
-		if n == body {
-			break
-		}
+// LoopEnd returns where a region of body from start to end, which holds
+// at (a call, or a statement), really ends: at the end of the outermost
+// loop of body that holds at but not start, whose next pass runs the rest
+// of it first; else at end.
+func LoopEnd(body *ast.BlockStmt, start, at, end token.Pos) token.Pos {
+	ast.Inspect(body, func(n ast.Node) bool {
 		switch n.(type) {
 		case *ast.ForStmt, *ast.RangeStmt:
-			if !(n.Pos() <= start && start <= n.End()) && n.End() > end {
+			if n.Pos() <= at && at < n.End() && !(n.Pos() <= start && start <= n.End()) && n.End() > end {
 				end = n.End()
 			}
 		}
-	}
+		return n == nil || n.Pos() <= at && at < n.End() // only the nodes that hold at
+	})
 	return end
 }
 

@@ -12,7 +12,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
-	"golang.org/x/tools/go/ast/astutil"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/objchange"
@@ -122,11 +121,10 @@ func run(pass *analysis.Pass) (any, error) {
 					if done == nil {
 						return nil, fmt.Errorf("%s: no call of done", fd.Name.Name)
 					}
-					path, _ := astutil.PathEnclosingInterval(f, done.Pos(), done.End())
 					if words[0] == "list" {
-						eff = c.BetweenList(fd.Body, path, fd.Body.Lbrace, done, done.Args[0], v)
+						eff = c.BetweenList(fd.Body, fd.Body.Lbrace, done, done.Args[0], v)
 					} else {
-						eff = c.Between(fd.Body, path, fd.Body.Lbrace, done, done.Args[0], v)
+						eff = c.Between(fd.Body, fd.Body.Lbrace, done, done.Args[0], v)
 					}
 					break
 				}

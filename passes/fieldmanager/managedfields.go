@@ -399,14 +399,14 @@ func (c *checker) mergedManagedFields(file *ast.File, call *ast.CallExpr, instr 
 		return false
 	}
 	oc := c.changes()
-	eff := oc.Between(body, path, copyExpr.End(), call, call.Args[1], obj)
+	eff := oc.Between(body, copyExpr.End(), call, call.Args[1], obj)
 	if eff.Blocked != "" || eff.Changed&objchange.ManagedFields == 0 || (eff.Changed|eff.Maybe)&^objchange.ManagedFields != 0 {
 		return false
 	}
 	// The copy, when it is a variable, is not changed either: a label
 	// removed from it would be sent as one set on the object.
 	if base, _ := fixes.ObjectVar(c.info, mergeExpr.Args[0]); base != nil {
-		eff := oc.Between(body, path, copyExpr.End(), call, nil, base)
+		eff := oc.Between(body, copyExpr.End(), call, nil, base)
 		if eff.Blocked != "" || eff.Changed != 0 || eff.Maybe != 0 {
 			return false
 		}

@@ -64,7 +64,7 @@ func (c *checker) fromCallers(fnNode ast.Node, path []ast.Node, body *ast.BlockS
 	if idx < 0 || len(calls) == 0 {
 		return origin{}, false
 	}
-	o = origin{eff: c.Between(body, path, body.Lbrace, call, skip, v)}
+	o = origin{eff: c.Between(body, body.Lbrace, call, skip, v)}
 	if o.eff.Blocked != "" {
 		return origin{}, false
 	}

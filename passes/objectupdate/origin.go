@@ -102,7 +102,7 @@ func (c *checker) originOf(file *ast.File, path []ast.Node, body *ast.BlockStmt,
 		}
 		// From the Get itself: what an if statement that loads it does
 		// in its branches (those that do not return) counts.
-		return origin{eff: c.Between(body, path, loadCall.End(), at, arg, v, dead...), base: b}, true
+		return origin{eff: c.Between(body, loadCall.End(), at, arg, v, dead...), base: b}, true
 	case load != nil:
 		if src := copyInto(c.info, loadCall, v); src != nil {
 			return c.copied(file, path, body, at, arg, v, addr, load, loadCall, src, depth)
@@ -136,7 +136,7 @@ func (c *checker) originOf(file *ast.File, path []ast.Node, body *ast.BlockStmt,
 		if !ok {
 			return origin{}, false
 		}
-		eff.Merge(c.Between(body, path, decl.End(), at, arg, v))
+		eff.Merge(c.Between(body, decl.End(), at, arg, v))
 		return origin{eff: eff, base: base{after: decl, v: v, addr: addr}}, true
 	}
 	// for _, pod := range pods.Items { ... }
@@ -152,7 +152,7 @@ func (c *checker) originOf(file *ast.File, path []ast.Node, body *ast.BlockStmt,
 	if !ok {
 		return origin{}, false
 	}
-	eff.Merge(c.Between(body, path, rng.Body.Lbrace, at, arg, v))
+	eff.Merge(c.Between(body, rng.Body.Lbrace, at, arg, v))
 	return origin{eff: eff, base: base{start: rng.Body, v: v, addr: addr}}, true
 }
 
@@ -198,7 +198,7 @@ func (c *checker) copied(file *ast.File, path []ast.Node, body *ast.BlockStmt, a
 		return origin{}, false
 	}
 	o := origin{eff: from.eff}
-	o.eff.Merge(c.Between(body, path, stmt.End(), at, arg, v))
+	o.eff.Merge(c.Between(body, stmt.End(), at, arg, v))
 	switch {
 	case c.unchangedAt(file, path, body, at, src, from.base, depth):
 		o.base = base{expr: exprOf(c.info, src)}
@@ -236,7 +236,7 @@ func (c *checker) sinceList(path []ast.Node, body *ast.BlockStmt, at *ast.CallEx
 	if load == nil || !c.isList(loadCall) {
 		return objchange.Effect{}, false
 	}
-	return c.BetweenList(body, path, load.End(), at, skip, list), true
+	return c.BetweenList(body, load.End(), at, skip, list), true
 }
 
 // unchanged reports whether nothing is done to an object.

@@ -3,6 +3,7 @@ package statusupdate
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -64,12 +65,16 @@ func (c *checker) suggestFix(file *ast.File, w *reconcilepath.Write) (fix *analy
 	// or a function literal run later (deferred, by a conflict retry, or
 	// by a function that calls it before it returns, maybe more than once).
 	late := w.Deferred
+	// until is where the write runs in the function that loads the
+	// object, as far as its text tells: not for a late write, nor for one
+	// in a function literal, which runs wherever the literal is called.
+	until := call.Pos()
 	if load == nil {
 		retried := inConflictRetry(w.Fn)
 		if outer, later := c.capturedAt(path, v, retried); outer != nil {
 			// The literal uses the object its enclosing function loads:
 			// snapshot there, where the literal is made.
-			path, late = outer, later || retried
+			path, late, until = outer, later || retried, token.NoPos
 			body, params = fixes.EnclosingFunc(path)
 			load, loadCall, reason = c.lastLoad(path, body, v)
 		}
@@ -121,7 +126,12 @@ func (c *checker) suggestFix(file *ast.File, w *reconcilepath.Write) (fix *analy
 		load = reload
 	}
 	clientName, importEdits := fixes.AddImport(pass, file, call.Pos(), crmodel.ClientPath, "client")
-	baseName, copyStmt := c.snaps.Copy(pass, c.res.Model, clientName, load, v, addr, body, "base")
+	// A copy the function already takes is reused when it is the object
+	// as loaded up to the write.
+	if late || w.Go {
+		until = token.NoPos
+	}
+	baseName, copyStmt := c.snaps.Copy(pass, c.res.Model, clientName, load, v, addr, body, until, "base")
 	if baseName == "" {
 		return nil, copyStmt, false // copyStmt is the reason
 	}

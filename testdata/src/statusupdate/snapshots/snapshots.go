@@ -145,3 +145,53 @@ func (r *ChangedCopy) Reconcile(ctx context.Context, req reconcile.Request) (rec
 }
 
 func markCopy(c *api.Widget) { c.Status.Ready = true }
+
+// LaterHanded writes from an early branch, before its copy is handed to
+// a function that may change it (kuberay's RayService reconcile hands its
+// original to another package's comparison only after the validation
+// branch writes): that write patches from the copy, which is still the
+// object as loaded when it runs; the last write takes a copy of its own.
+type LaterHanded struct {
+	client.Client
+	Compare func(a, b *api.Widget) bool
+}
+
+func (r *LaterHanded) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, err
+	}
+	orig := w.DeepCopy()
+	if w.Labels["invalid"] != "" {
+		w.Status.Ready = false
+		return reconcile.Result{}, r.Status().Update(ctx, w) // want `status written with Update in the reconcile path;`
+	}
+	w.Status.Ready = true
+	if r.Compare(orig, w) {
+		return reconcile.Result{}, nil
+	}
+	return reconcile.Result{}, r.Status().Update(ctx, w) // want `status written with Update in the reconcile path;`
+}
+
+// ChangedInLoop changes its copy after the write, in the loop that
+// writes: the next pass's write runs after the change, so the fix takes
+// its own copy.
+type ChangedInLoop struct {
+	client.Client
+}
+
+func (r *ChangedInLoop) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, err
+	}
+	orig := w.DeepCopy()
+	for i := 0; i < 2; i++ {
+		w.Status.Ready = i == 0
+		if err := r.Status().Update(ctx, w); err != nil { // want `status written with Update in the reconcile path;`
+			return reconcile.Result{}, err
+		}
+		markCopy(orig)
+	}
+	return reconcile.Result{}, nil
+}
