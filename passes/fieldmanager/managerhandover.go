@@ -285,14 +285,7 @@ func (c *checker) onlyValue(v *types.Var) (ast.Expr, int) {
 }
 
 // fileOf returns the package's file that holds pos.
-func (c *checker) fileOf(pos token.Pos) *ast.File {
-	for _, f := range c.pass.Files {
-		if f.FileStart <= pos && pos <= f.FileEnd {
-			return f
-		}
-	}
-	return nil
-}
+func (c *checker) fileOf(pos token.Pos) *ast.File { return fixes.FileOf(c.pass, pos) }
 
 // insertElement returns the source of the composite literal outer with
 // text added as the last element of into (outer itself or a literal inside
