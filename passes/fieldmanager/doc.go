@@ -229,6 +229,15 @@
 //     release without client.WithFieldOwner there is no fix, and the message
 //     says to pass client.FieldOwner(...) to each write.
 //
+//   - Through a function value that the package's own stores show to hold
+//     other packages' functions with such facts (through locals, package
+//     variables, slices and append): the call hands its arguments to all
+//     of them, reported or passed on once. This is the operator-sdk
+//     layout, whose controller package appends each controller's Add to
+//     AddToManagerFuncs in an init function and calls them all with the
+//     manager. A package exports the facts when it imports the client or
+//     reconcile package, or a package whose functions have them.
+//
 // The per-write findings inside the controller package are not reported
 // in the cross-package case, a decision: the package cannot see its callers,
 // and a caller that wraps its client correctly would make every one of them

@@ -151,16 +151,30 @@ func run(pass *analysis.Pass, cfg *Config, res *reconcilepath.Result) (any, erro
 }
 
 // mayExport reports whether the package may export ParamWrites facts: it
-// imports controller-runtime's client or reconcile package directly
-// (reconcilepath.Matters, the rule the vet-mode skip of internal/vetskip decides
-// from, so a package it skips never has facts to lose), and is not the
-// client package itself, whose functions the pass models.
+// is not the client package itself, whose functions the pass models, and
+// it imports controller-runtime's client or reconcile package directly
+// (reconcilepath.Matters), or a package whose functions have ParamWrites
+// facts (the operator-sdk layout's controller package, which imports only
+// the manager package and each controller's, and hands the manager to
+// their Add functions). The vet-mode skip of internal/vetskip analyzes
+// both kinds (the second for the facts of its imports), and so does the
+// standalone driver, which closes its source packages upwards: a package
+// either skips never has facts to lose.
 func mayExport(pass *analysis.Pass, m *crmodel.Model) bool {
 	if pass.Pkg == m.Client {
 		return false
 	}
 	for _, imp := range pass.Pkg.Imports() {
 		if reconcilepath.Matters(imp.Path()) {
+			return true
+		}
+	}
+	imports := make(map[*types.Package]bool)
+	for _, imp := range pass.Pkg.Imports() {
+		imports[imp] = true
+	}
+	for _, f := range pass.AllObjectFacts() {
+		if _, ok := f.Fact.(*ParamWrites); ok && imports[f.Object.Pkg()] {
 			return true
 		}
 	}

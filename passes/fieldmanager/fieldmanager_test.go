@@ -160,6 +160,15 @@ func TestManagerOptionsFacts(t *testing.T) {
 	)
 }
 
+// TestAddToManagerFuncs covers the operator-sdk layout: the controller
+// package appends each controller's Add to a package variable in an init
+// function and calls them all with the manager, so the manager main hands
+// it reaches the controllers' writes.
+func TestAddToManagerFuncs(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, current(t), fieldmanager.New(&fieldmanager.Config{}), "fieldmanager/handover/addgadget", "fieldmanager/handover/addwidget", "fieldmanager/handover/addfuncs", "fieldmanager/handover/addmain")
+}
+
 // TestFuncVarHandover covers controller-runtime's CreateOrUpdate and
 // CreateOrPatch called through the root package's variables that hold
 // them: the root package re-exports the functions' facts on the

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -18,6 +19,7 @@ import (
 	"github.com/statuslint/statuslint/internal/fixes"
 	"github.com/statuslint/statuslint/internal/ignore"
 	"github.com/statuslint/statuslint/internal/reconcilepath"
+	"github.com/statuslint/statuslint/internal/valueflow"
 )
 
 // ParamWrites is the fact a package exports about one of its exported
@@ -244,14 +246,74 @@ func (r *reporter) handover(file *ast.File, call *ast.CallExpr) {
 		fn = f.Origin()
 	} else if v := calledFuncVar(c.info, call); v != nil {
 		fn = v
+	} else if instr := c.instr(call); instr != nil && !call.Ellipsis.IsValid() {
+		// A function value: the functions of other packages it may hold
+		// are handed the arguments, reported once for them all.
+		var facts []ParamWrites
+		var names []string
+		for _, f := range c.heldFuncs(instr.Common()) {
+			var fact ParamWrites
+			if r.pass.ImportObjectFact(f, &fact) {
+				facts = append(facts, fact)
+				names = append(names, r.funcName(file, f))
+			}
+		}
+		if len(facts) > 0 {
+			r.handoverTo(file, call, heldName(call, names), mergeParamWrites(facts))
+		}
+		return
 	}
 	if fn == nil || fn.Pkg() == nil || fn.Pkg() == r.pass.Pkg || call.Ellipsis.IsValid() {
 		return
 	}
 	var fact ParamWrites
-	if !r.pass.ImportObjectFact(fn, &fact) {
-		return
+	if r.pass.ImportObjectFact(fn, &fact) {
+		r.handoverTo(file, call, r.funcName(file, fn), fact)
 	}
+}
+
+// heldName names, for messages, the function value call calls by the
+// functions it may hold: "addgadget.Add" for one, "f (nodedaemon.Add,
+// pool.Add and 12 more)" for several.
+func heldName(call *ast.CallExpr, names []string) string {
+	if len(names) == 1 {
+		return names[0]
+	}
+	const shown = 2
+	list := strings.Join(names[:min(len(names), shown)], ", ")
+	if len(names) > shown {
+		list += fmt.Sprintf(" and %d more", len(names)-shown)
+	}
+	return types.ExprString(call.Fun) + " (" + list + ")"
+}
+
+// mergeParamWrites is the fact of a call of any of the functions whose
+// facts are facts: for each parameter, the writes of all of them.
+func mergeParamWrites(facts []ParamWrites) ParamWrites {
+	var out ParamWrites
+	for _, f := range facts {
+	params:
+		for _, p := range f.Params {
+			for i, q := range out.Params {
+				if q.Index == p.Index && q.Manager == p.Manager && q.Pointer == p.Pointer {
+					q.Count += p.Count
+					q.Examples = append(q.Examples, p.Examples...)[:min(len(q.Examples)+len(p.Examples), maxExamples)]
+					q.CanWrap = q.CanWrap || p.CanWrap
+					out.Params[i] = q
+					continue params
+				}
+			}
+			p.Examples = append([]string(nil), p.Examples...)
+			out.Params = append(out.Params, p)
+		}
+	}
+	return out
+}
+
+// handoverTo reports or passes on what call hands a function, named name
+// in messages, whose fact is fact.
+func (r *reporter) handoverTo(file *ast.File, call *ast.CallExpr, name string, fact ParamWrites) {
+	c := r.c
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		if s, ok := c.info.Selections[sel]; ok && s.Kind() == types.MethodExpr {
 			return // (*T).M(recv, args...): the arguments are shifted
@@ -281,16 +343,79 @@ func (r *reporter) handover(file *ast.File, call *ast.CallExpr) {
 		case none:
 			switch {
 			case pw.Manager:
-				r.reportManagerHandover(file, fn, arg, val, pw)
+				r.reportManagerHandover(name, arg, val, pw)
 			case pw.Pointer:
-				r.reportPointerHandover(file, fn, arg, pw)
+				r.reportPointerHandover(name, arg, pw)
 			default:
-				r.reportHandover(file, "client handed to "+r.funcName(file, fn), arg, pw)
+				r.reportHandover(file, "client handed to "+name, arg, pw)
 			}
 		case unknown:
-			r.passOn(pw, r.funcName(file, fn), eval)
+			r.passOn(pw, name, eval)
 		}
 	}
+}
+
+// heldFuncs returns the functions of other packages that the function
+// value a call calls may hold, as far as the package's own stores tell:
+// through locals, fields and package variables, and into slices, their
+// elements and append. This is the operator-sdk layout, whose controller
+// package appends each controller's Add to AddToManagerFuncs in an init
+// function and calls them all with the manager:
+//
+//	for _, f := range AddToManagerFuncs {
+//		if err := f(m); err != nil {
+//
+// Another package may append to the variable too; the functions found
+// are some of those called, which is enough to say that their writes are
+// made.
+func (c *checker) heldFuncs(common *ssa.CallCommon) []*types.Func {
+	if common.IsInvoke() || common.StaticCallee() != nil {
+		return nil
+	}
+	origins, _ := c.program().Origins(common.Value, valueflow.Rule{Step: func(v ssa.Value) valueflow.Step {
+		switch v := v.(type) {
+		case *ssa.UnOp:
+			if ia, ok := v.X.(*ssa.IndexAddr); ok && v.Op == token.MUL {
+				return valueflow.Step{Kind: valueflow.Follow, Next: []ssa.Value{ia.X}} // an element: the slice's
+			}
+		case *ssa.Call:
+			if b, ok := v.Common().Value.(*ssa.Builtin); ok && b.Name() == "append" {
+				return valueflow.Step{Kind: valueflow.Follow, Next: v.Common().Args}
+			}
+		case *ssa.Slice:
+			if a, ok := v.X.(*ssa.Alloc); ok {
+				return valueflow.Step{Kind: valueflow.Follow, Next: elementValues(a)} // a literal, or append's variadic arguments
+			}
+		}
+		return valueflow.Step{}
+	}})
+	var out []*types.Func
+	for _, o := range origins {
+		if f, ok := o.(*ssa.Function); ok {
+			if obj, ok := f.Object().(*types.Func); ok && obj.Pkg() != nil && obj.Pkg() != c.pkg && !slices.Contains(out, obj.Origin()) {
+				out = append(out, obj.Origin())
+			}
+		}
+	}
+	// By name, the same in every driver.
+	sort.Slice(out, func(i, j int) bool { return out[i].FullName() < out[j].FullName() })
+	return out
+}
+
+// elementValues returns the values stored into the elements of an array
+// allocation.
+func elementValues(a *ssa.Alloc) []ssa.Value {
+	var out []ssa.Value
+	for _, r := range *a.Referrers() {
+		if ia, ok := r.(*ssa.IndexAddr); ok {
+			for _, s := range *ia.Referrers() {
+				if st, ok := s.(*ssa.Store); ok && st.Addr == ia {
+					out = append(out, st.Val)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // calledFuncVar returns the package variable of another package a call
@@ -351,11 +476,11 @@ func reachedRelated(target token.Pos, pw ParamWrite) []analysis.RelatedInformati
 // no field manager, handed to fn, whose fact says the client it points to
 // reaches pw's writes. There is no fix: the address cannot be wrapped;
 // the client has to be wrapped where it is stored.
-func (r *reporter) reportPointerHandover(file *ast.File, fn types.Object, arg ast.Expr, pw ParamWrite) {
+func (r *reporter) reportPointerHandover(name string, arg ast.Expr, pw ParamWrite) {
 	writes, list := reached(pw)
 	r.rep.Report(analysis.Diagnostic{Pos: arg.Pos(), End: arg.End(), Message: fmt.Sprintf(
 		"client handed to %s by pointer names no field manager, and %s through it (%s); managedFields will show the client's user agent: wrap the client with client.WithFieldOwner(...) where it is stored (no suggested fix: the client is handed over by its address)",
-		r.funcName(file, fn), writes, list), Related: reachedRelated(arg.Pos(), pw)})
+		name, writes, list), Related: reachedRelated(arg.Pos(), pw)})
 }
 
 // reportHandover reports arg, a client that names no field manager and

@@ -24,7 +24,7 @@ import (
 // The fix sets Client.FieldOwner in the options literal the manager was
 // made with, which names a field manager for every write of the manager's
 // client at once.
-func (r *reporter) reportManagerHandover(file *ast.File, fn types.Object, arg ast.Expr, val ssa.Value, pw ParamWrite) {
+func (r *reporter) reportManagerHandover(name string, arg ast.Expr, val ssa.Value, pw ParamWrite) {
 	writes, list := reached(pw)
 	hasOwner := r.c.m.ClientOptionsHas("FieldOwner")
 	advice := "set Client: client.Options{FieldOwner: ...} in the manager's options"
@@ -32,7 +32,7 @@ func (r *reporter) reportManagerHandover(file *ast.File, fn types.Object, arg as
 		advice = "give the manager a NewClient that wraps its client with client.WithFieldOwner(...)"
 	}
 	msg := fmt.Sprintf("manager handed to %s makes a client that names no field manager, and %s through it (%s); managedFields will show the client's user agent: %s",
-		r.funcName(file, fn), writes, list, advice)
+		name, writes, list, advice)
 	d := analysis.Diagnostic{Pos: arg.Pos(), End: arg.End(), Message: msg, Related: reachedRelated(arg.Pos(), pw)}
 	if !hasOwner {
 		d.Message += " (no suggested fix: this controller-runtime release's client.Options has no FieldOwner)"

@@ -1,0 +1,7 @@
+package addfuncs
+
+import "fieldmanager/handover/addgadget"
+
+func init() {
+	AddToManagerFuncs = append(AddToManagerFuncs, addgadget.Add)
+}

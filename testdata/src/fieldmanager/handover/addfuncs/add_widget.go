@@ -1,0 +1,7 @@
+package addfuncs
+
+import "fieldmanager/handover/addwidget"
+
+func init() {
+	AddToManagerFuncs = append(AddToManagerFuncs, addwidget.Add)
+}
