@@ -911,9 +911,12 @@ var readOnlyPkgs = map[string]bool{
 // walker takes it: a function of a package that formats, logs or compares
 // (readOnlyPkgs), or a method of one (a logr.Logger's Info), but not those
 // of them that write an argument: apimachinery meta's condition setters,
-// fmt's scanners (fmt.Sscanf(s, "%d", &obj.Status.Count)) and errors.As.
+// fmt's scanners (fmt.Sscanf(s, "%d", &obj.Status.Count)) and errors.As,
+// nor those whose result may refer into what they are handed, through
+// which the caller can change it (meta.FindStatusCondition's pointer into
+// the conditions, meta.Accessor's object).
 func OnlyReads(fn *types.Func) bool {
-	if fn == nil || fn.Pkg() == nil {
+	if fn == nil || fn.Pkg() == nil || resultMayRefer(fn) {
 		return false
 	}
 	path := crmodel.Unvendor(fn.Pkg().Path())
@@ -925,6 +928,33 @@ func OnlyReads(fn *types.Func) bool {
 		return false
 	}
 	return readOnlyPkgs[path]
+}
+
+// resultMayRefer reports whether a result of fn may share memory with an
+// argument: a pointer, slice, map, channel, function, an interface other
+// than error, or a reflect.Value. A struct such as a logger (logr.Logger,
+// returned by WithValues) is taken as its own.
+func resultMayRefer(fn *types.Func) bool {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok {
+		return true
+	}
+	for i := range sig.Results().Len() {
+		t := sig.Results().At(i).Type()
+		switch t.Underlying().(type) {
+		case *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Signature:
+			return true
+		case *types.Interface:
+			if !types.Identical(t, types.Universe.Lookup("error").Type()) {
+				return true
+			}
+		case *types.Struct:
+			if crmodel.IsNamed(t, "reflect", "Value") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Functions of controller-runtime's controllerutil package and what they

@@ -10,6 +10,7 @@ import (
 	"sort"
 
 	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/client-go/tools/record"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -38,8 +39,9 @@ type Widget struct {
 type WidgetSpec struct{ Size int32 }
 
 type WidgetStatus struct {
-	Ready   bool
-	Applied *bool
+	Ready      bool
+	Applied    *bool
+	Conditions []metav1.Condition
 }
 
 // StatusPtr is a getter whose result points into the object.
@@ -662,3 +664,13 @@ func managedFieldsValueMethod(obj *Widget) { // want `^changed nothing; maybe no
 }
 
 func (s WidgetSpec) double() int32 { return 2 * s.Size }
+
+// A condition found with FindStatusCondition is a pointer into the
+// object's conditions: changing it changes the object, though the meta
+// package's other functions only read.
+//
+// status obj
+func foundCondition(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: obj.Status is handed to FindStatusCondition, whose changes to it cannot be told$`
+	c := meta.FindStatusCondition(obj.Status.Conditions, "Ready") // want `blocked here`
+	c.Reason = "Changed"
+}

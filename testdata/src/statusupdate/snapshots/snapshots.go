@@ -8,6 +8,7 @@ import (
 	"reflect"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/api/meta"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
@@ -194,4 +195,24 @@ func (r *ChangedInLoop) Reconcile(ctx context.Context, req reconcile.Request) (r
 		markCopy(orig)
 	}
 	return reconcile.Result{}, nil
+}
+
+// FoundInCopy changes its copy through the pointer FindStatusCondition
+// returns into the copy's conditions: the copy is no longer the object as
+// loaded, and the fix takes its own.
+type FoundInCopy struct {
+	client.Client
+}
+
+func (r *FoundInCopy) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, err
+	}
+	orig := w.DeepCopy()
+	if c := meta.FindStatusCondition(orig.Status.Conditions, "Ready"); c != nil {
+		c.Reason = "Seen"
+	}
+	w.Status.Ready = true
+	return reconcile.Result{}, r.Status().Update(ctx, w) // want `status written with Update in the reconcile path;`
 }
