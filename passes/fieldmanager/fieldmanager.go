@@ -118,7 +118,8 @@ func run(pass *analysis.Pass, cfg *Config, res *reconcilepath.Result) (any, erro
 	checked := func(f *ast.File) bool {
 		return !ignore.SkipFile(pass, f, cfg.Tests) && (cfg.Tests || !isTestSupport(f))
 	}
-	r := &reporter{pass: pass, rep: rep, cfg: cfg, c: c, owners: collectOwners(pass, m, checked, isTest), exports: mayExport(pass, m)}
+	factImports := importsParamWrites(pass)
+	r := &reporter{pass: pass, rep: rep, cfg: cfg, c: c, owners: collectOwners(pass, m, checked, isTest), exports: mayExport(pass, m, factImports), factImports: factImports}
 	for _, f := range pass.Files {
 		if !checked(f) {
 			continue
@@ -160,7 +161,7 @@ func run(pass *analysis.Pass, cfg *Config, res *reconcilepath.Result) (any, erro
 // both kinds (the second for the facts of its imports), and so does the
 // standalone driver, which closes its source packages upwards: a package
 // either skips never has facts to lose.
-func mayExport(pass *analysis.Pass, m *crmodel.Model) bool {
+func mayExport(pass *analysis.Pass, m *crmodel.Model, factImports bool) bool {
 	if pass.Pkg == m.Client {
 		return false
 	}
@@ -169,6 +170,12 @@ func mayExport(pass *analysis.Pass, m *crmodel.Model) bool {
 			return true
 		}
 	}
+	return factImports
+}
+
+// importsParamWrites reports whether a package the package imports
+// directly has functions with ParamWrites facts.
+func importsParamWrites(pass *analysis.Pass) bool {
 	imports := make(map[*types.Package]bool)
 	for _, imp := range pass.Pkg.Imports() {
 		imports[imp] = true
@@ -205,6 +212,9 @@ type reporter struct {
 	pending []configuredFix
 
 	exports bool     // the package may export ParamWrites facts
+	// factImports is set when a direct import has ParamWrites facts: only
+	// then can a function value hold a function with one (handover).
+	factImports bool
 	handed  handedOn // writes for the package's facts
 }
 

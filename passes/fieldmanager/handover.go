@@ -246,9 +246,13 @@ func (r *reporter) handover(file *ast.File, call *ast.CallExpr) {
 		fn = f.Origin()
 	} else if v := calledFuncVar(c.info, call); v != nil {
 		fn = v
-	} else if instr := c.instr(call); instr != nil && !call.Ellipsis.IsValid() {
+	} else if !r.factImports || call.Ellipsis.IsValid() {
+		return // no function value here can hold a function with a fact
+	} else if instr := c.instr(call); instr != nil {
 		// A function value: the functions of other packages it may hold
-		// are handed the arguments, reported once for them all.
+		// are handed the arguments, reported once for them all. (Only
+		// with a fact to find: instr builds SSA for a package the
+		// reachability analysis did not.)
 		var facts []ParamWrites
 		var names []string
 		for _, f := range c.heldFuncs(instr.Common()) {
