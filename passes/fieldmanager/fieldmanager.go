@@ -211,11 +211,11 @@ type reporter struct {
 	// reported once every call is seen (declareOwner).
 	pending []configuredFix
 
-	exports bool     // the package may export ParamWrites facts
+	exports bool // the package may export ParamWrites facts
 	// factImports is set when a direct import has ParamWrites facts: only
 	// then can a function value hold a function with one (handover).
 	factImports bool
-	handed  handedOn // writes for the package's facts
+	handed      handedOn // writes for the package's facts
 }
 
 // check reports call if it is a client write that can carry a field
