@@ -34,6 +34,8 @@ type Snapshots struct {
 	// byParam names the snapshot parameters helpers gain (Threading), so
 	// that the fixes of a helper's several writes add the same one.
 	byParam map[*types.Var]string
+	// changes answers whether a copy stays as loaded (keptAsLoaded).
+	changes *objchange.Checker
 }
 
 // NewSnapshots returns an empty set of names, for one pass over a package.
@@ -80,7 +82,7 @@ func (s *Snapshots) Copy(pass *analysis.Pass, m *crmodel.Model, clientName strin
 	if until.IsValid() {
 		end = objchange.LoopEnd(body, load.End(), until, until)
 	}
-	if id := copiedAfter(info, body, load, v); id != nil && keptAsLoaded(pass, body, id, end) {
+	if id := copiedAfter(info, body, load, v); id != nil && s.keptAsLoaded(pass, m, body, defined(info, id), end) {
 		return id.Name, ""
 	}
 
@@ -195,50 +197,28 @@ func methodSig(pkg *types.Package, t types.Type, name string) *types.Signature {
 	return nil
 }
 
-// keptAsLoaded reports whether the variable id declares is only read in
-// body before end (readOnly; token.NoPos: anywhere in it), handed on only
-// to functions of the package that only read the parameter it fills (a
-// helper that patches from it): a copy of the object as it was loaded.
-func keptAsLoaded(pass *analysis.Pass, body *ast.BlockStmt, id *ast.Ident, end token.Pos) bool {
-	c, _ := pass.TypesInfo.Defs[id].(*types.Var)
-	return c != nil && readOnlyBefore(pass.TypesInfo, FileOf(pass, id.Pos()), body, c, readByCallee(pass, 2), end)
+// keptAsLoaded reports whether body leaves c, a copy of an object, as it
+// is before end (token.NoPos: anywhere in it): objchange finds no change
+// of any part of it, there or in the package's functions it is handed to.
+// Such a copy is still the object as it was loaded.
+func (s *Snapshots) keptAsLoaded(pass *analysis.Pass, m *crmodel.Model, body *ast.BlockStmt, c *types.Var, end token.Pos) bool {
+	if !end.IsValid() {
+		end = body.End()
+	}
+	return c != nil && s.unchanged(pass, m).Region(body, body.Pos(), end, nil, c).Unchanged()
 }
 
-// readByCallee returns a handedOn for readOnly that accepts an argument
-// of a plain call of a function of the package whose parameter it fills
-// that function only reads, depth calls deep.
-func readByCallee(pass *analysis.Pass, depth int) func(call *ast.CallExpr, arg ast.Expr) bool {
-	if depth == 0 {
-		return nil
+// unchanged returns the classifier keptAsLoaded asks, made once: with
+// no options, every change of the copy counts.
+func (s *Snapshots) unchanged(pass *analysis.Pass, m *crmodel.Model) *objchange.Checker {
+	if s.changes == nil {
+		s.changes = objchange.New(pass, m, objchange.Options{})
 	}
-	return func(call *ast.CallExpr, arg ast.Expr) bool {
-		fn := crmodel.CalledFunc(pass.TypesInfo, call)
-		if fn == nil || fn.Pkg() != pass.Pkg {
-			return false
-		}
-		sig := fn.Type().(*types.Signature)
-		i := slices.Index(call.Args, arg)
-		if i < 0 || call.Ellipsis.IsValid() || (sig.Variadic() && i >= sig.Params().Len()-1) || i >= sig.Params().Len() {
-			return false
-		}
-		decl := funcDecl(pass, fn)
-		if decl == nil || decl.Body == nil {
-			return false
-		}
-		return readOnly(pass.TypesInfo, FileOf(pass, decl.Pos()), decl.Body, sig.Params().At(i), readByCallee(pass, depth-1))
-	}
+	return s.changes
 }
 
-// funcDecl returns the declaration of fn among the package's files.
-func funcDecl(pass *analysis.Pass, fn *types.Func) *ast.FuncDecl {
-	file := FileOf(pass, fn.Pos())
-	if file == nil {
-		return nil
-	}
-	for _, d := range file.Decls {
-		if fd, ok := d.(*ast.FuncDecl); ok && pass.TypesInfo.Defs[fd.Name] == fn {
-			return fd
-		}
-	}
-	return nil
+// defined returns the variable id declares, or nil.
+func defined(info *types.Info, id *ast.Ident) *types.Var {
+	v, _ := info.Defs[id].(*types.Var)
+	return v
 }

@@ -355,7 +355,7 @@ func (th *Threading) passSnapshot(site *callSite, want types.Type, depth int) ([
 	if name, ok := th.params[body][u]; ok && !addr && types.AssignableTo(dc.Results().At(0).Type(), u.Type()) {
 		// The caller gains a snapshot parameter of u in this fix: renew
 		// it after the load.
-		if existing := copiedAfter(info, body, load, u); existing != nil && keptAsLoaded(pass, body, existing, token.NoPos) {
+		if existing := copiedAfter(info, body, load, u); existing != nil && names.keptAsLoaded(pass, res.Model, body, defined(info, existing), token.NoPos) {
 			name = existing.Name
 		}
 		edits := []analysis.TextEdit{arg(name)}

@@ -11,8 +11,8 @@
 // needs the values stored (a timestamp from the clock against
 // observedGeneration = generation), paths and callers, which are SSA's
 // representation and which the AST can only imitate, as the walker below
-// does with its aliases of metadata maps, the objects a range binds and
-// its scans for locals that only read. Every pass already requires
+// does with the locals bound to parts of the object and the objects a
+// range binds. Every pass already requires
 // reconcilepath, which builds the SSA, and instructions keep the positions
 // of their syntax, so textual fixes can still find the statement a change
 // is made in.
@@ -20,7 +20,9 @@
 // The walker on the AST (this file) still serves the passes not yet moved
 // onto the Follower. objectupdate asks it what an Update sends besides
 // metadata changes made since the object's load (fieldmanager, with
-// managed fields). statusupdate and internal/fixes ask it, in status mode,
+// managed fields). internal/fixes asks it, with the same options, whether
+// a copy the code keeps is still the object as loaded (any change at all
+// rules that out). statusupdate and internal/fixes ask it, in status mode,
 // whether anything between a load and a later statement can change the
 // object's status: there, client reads and writes of the object are
 // reloads, changes of fields that cannot hold the status do not count, and
@@ -104,6 +106,12 @@ func (e *Effect) mayChange(a Area) {
 	} else {
 		e.Maybe |= a
 	}
+}
+
+// Unchanged reports whether e holds no change, no possible one and no
+// reason to rule a fix out: the object is left as it was.
+func (e Effect) Unchanged() bool {
+	return e.Changed == 0 && e.Maybe == 0 && e.Blocked == ""
 }
 
 func (e *Effect) block(pos token.Pos, why string) {
@@ -258,7 +266,8 @@ func LoopEnd(body *ast.BlockStmt, start, at, end token.Pos) token.Pos {
 
 // Region returns what the statements of body from start to end do to v,
 // for a question about target, which comes after end: a block that ends in
-// a return and does not hold target never reaches it. Function literals
+// a return and does not hold target never reaches it (nil: every block
+// counts). Function literals
 // made before end that capture v count, wherever they are (they may be
 // called in the region); those made later cannot run in it. The
 // statements in dead are left out, as in Between.
@@ -270,7 +279,7 @@ func (c *Checker) Region(body *ast.BlockStmt, start, end token.Pos, target ast.N
 // function literals of body made before litEnd, leaving out the nodes of
 // skip and the blocks that return before reaching target.
 func (c *Checker) walk(body *ast.BlockStmt, start, end, litEnd token.Pos, target ast.Node, skip []ast.Node, v *types.Var, root access) Effect {
-	w := &walker{c: c, v: v, root: root, aliases: make(map[*types.Var]Area)}
+	w := &walker{c: c, v: v, root: root, aliases: make(map[*types.Var]access)}
 	WalkStack(body, func(n ast.Node, stack []ast.Node) bool {
 		if slices.Contains(skip, n) {
 			return false // the object handed to the call itself, or dead code
@@ -320,7 +329,7 @@ func returnsBefore(n ast.Node, stack []ast.Node, call ast.Node) bool {
 	if len(list) == 0 {
 		return false
 	}
-	if _, ok := list[len(list)-1].(*ast.ReturnStmt); !ok {
+	if _, ok := list[len(list)-1].(*ast.ReturnStmt); !ok || call == nil {
 		return false
 	}
 	return !(n.Pos() <= call.Pos() && call.End() <= n.End())
@@ -361,52 +370,58 @@ type walker struct {
 	// root is what v holds: the object (wholeObject, or its ObjectMeta
 	// through a pointer) or, in a helper handed a metadata map or list,
 	// that (metaField, with its area).
-	root    access
-	aliases map[*types.Var]Area
+	root access
+	// aliases are the locals bound to a part of the object, with the
+	// access each holds.
+	aliases map[*types.Var]access
 	// items are the variables a range over a list's items binds (see
 	// BetweenList): each is one of the objects.
 	items map[*types.Var]bool
 	eff   Effect
+	// summary is set when v is a parameter (Summary): what the function
+	// returns of it reaches its caller.
+	summary bool
 }
 
-// ident classifies one identifier: a use of the object, of an alias of
-// its metadata, or anything else (ignored).
+// ident classifies one identifier: a use of the object, of a local
+// holding a part of it, or anything else (ignored).
 func (w *walker) ident(id *ast.Ident, stack []ast.Node, depth int) {
 	obj, _ := w.c.info.Uses[id].(*types.Var)
 	if obj == nil {
 		return
 	}
-	if obj == w.v || w.items[obj] {
-		if w.c.opts.Status {
-			if why := escapes(stack); why != "" {
-				w.eff.block(id.Pos(), w.v.Name()+why)
-				return
-			}
+	var acc access
+	switch alias, isAlias := w.aliases[obj]; {
+	case obj == w.v:
+		acc = w.root
+	case w.items[obj]:
+		acc = access{kind: wholeObject}
+	case isAlias:
+		if assignedTo(id, stack) {
+			return // the local itself is given another value
 		}
-		acc := w.root
-		if obj != w.v {
-			acc = access{kind: wholeObject}
-		}
-		acc.top = id
-		w.eff.Merge(w.use(acc, stack, depth))
+		acc = alias
+	default:
 		return
 	}
-	a, ok := w.aliases[obj]
-	if !ok {
-		return
-	}
-	if len(stack) > 0 {
-		if as, ok := stack[len(stack)-1].(*ast.AssignStmt); ok {
-			for _, l := range as.Lhs {
-				if l == ast.Expr(id) {
-					return // the local itself is given another map
-				}
-			}
+	if w.c.opts.Status && w.reachesStatus(acc) {
+		if why := escapes(stack); why != "" {
+			w.eff.block(id.Pos(), w.v.Name()+why)
+			return
 		}
 	}
-	// A local holding the object's labels (or another metadata map or
-	// list): whatever is done to it can only change that.
-	w.eff.Merge(w.use(access{kind: metaField, area: a, field: "metadata", top: id}, stack, depth))
+	acc.top = id
+	w.eff.Merge(w.use(acc, stack, depth))
+}
+
+// assignedTo reports whether id, whose parents are stack, is on the left
+// of an assignment.
+func assignedTo(id *ast.Ident, stack []ast.Node) bool {
+	if len(stack) == 0 {
+		return false
+	}
+	as, ok := stack[len(stack)-1].(*ast.AssignStmt)
+	return ok && slices.Contains(as.Lhs, ast.Expr(id))
 }
 
 // escapes says, in status mode, how a use of the object on stack may run
@@ -676,6 +691,15 @@ func (w *walker) context(acc access, stack []ast.Node, depth int) Effect {
 			return w.bind(acc, nil, pos)
 		}
 		return Effect{}
+	case *ast.ReturnStmt:
+		// Returned from a helper it was handed to, or from a function
+		// literal: the caller may change it, out of sight.
+		if t := w.c.info.TypeOf(acc.top); (w.summary || inFuncLit(stack)) && t != nil && mutable(t) {
+			var e Effect
+			e.block(pos, describe(acc, w.v)+" is returned, and what the caller does to it is not followed")
+			return e
+		}
+		return Effect{}
 	case *ast.RangeStmt:
 		if p.X == acc.top && acc.kind == listItems && p.Value != nil {
 			// for _, p := range list.Items: p is one of the objects.
@@ -712,7 +736,7 @@ func (w *walker) bind(acc access, as *ast.AssignStmt, pos token.Pos) Effect {
 		if acc.area != 0 && as != nil && len(as.Lhs) == 1 && len(as.Rhs) == 1 {
 			if id, ok := as.Lhs[0].(*ast.Ident); ok {
 				if lv, ok := w.c.info.ObjectOf(id).(*types.Var); ok && lv != nil {
-					w.aliases[lv] = acc.area
+					w.aliases[lv] = access{kind: metaField, area: acc.area, field: "metadata"}
 				}
 			}
 		}
@@ -725,7 +749,12 @@ func (w *walker) bind(acc access, as *ast.AssignStmt, pos token.Pos) Effect {
 	if t := w.c.info.TypeOf(acc.top); t != nil && !mutable(t) {
 		return e
 	}
-	if lv := boundLocal(w.c.info, as, acc.top); lv != nil && w.readOnly(lv) {
+	if lv := boundLocal(w.c.info, as, acc.top); lv != nil && as.Tok == token.DEFINE {
+		// A new local holding a part of the object (oldStatus :=
+		// original.Status, applied := role.Status.Applied): what is done
+		// through it is done to that part, as far as it shares memory.
+		acc.top = nil
+		w.aliases[lv] = acc
 		return e
 	}
 	e.block(pos, describe(acc, w.v)+" is stored elsewhere, whose changes are not followed")
@@ -749,84 +778,6 @@ func boundLocal(info *types.Info, as *ast.AssignStmt, rhs ast.Expr) *types.Var {
 		}
 	}
 	return nil
-}
-
-// readOnly reports whether every use of lv, a local variable, only reads
-// what it points to: it is compared (lv == nil), or dereferenced into a
-// value that shares nothing and is only compared or negated (!*lv). A
-// pointer into the status copied to such a variable changes nothing
-// (cloudnative-pg's applied := role.Status.Applied; if applied == nil ||
-// !*applied).
-func (w *walker) readOnly(lv *types.Var) bool {
-	scope := lv.Parent()
-	var file *ast.File
-	for _, f := range w.c.pass.Files {
-		if f.FileStart <= scope.Pos() && scope.End() <= f.FileEnd {
-			file = f
-		}
-	}
-	if file == nil {
-		return false
-	}
-	ok := true
-	var stack []ast.Node
-	ast.Inspect(file, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return false
-		}
-		if !ok || n.End() < scope.Pos() || n.Pos() > scope.End() {
-			return false
-		}
-		if id, isIdent := n.(*ast.Ident); isIdent && w.c.info.Uses[id] == lv && !readUse(w.c.info, id, stack) {
-			ok = false
-		}
-		stack = append(stack, n)
-		return true
-	})
-	return ok
-}
-
-// readUse reports whether id, a use of a pointer variable whose parents
-// are stack, only reads: a comparison of it, or of or the negation of
-// what it points to, when that shares nothing.
-func readUse(info *types.Info, id *ast.Ident, stack []ast.Node) bool {
-	var x ast.Node = id
-	i := len(stack) - 1
-	parent := func() ast.Node {
-		for i >= 0 {
-			if p, ok := stack[i].(*ast.ParenExpr); ok {
-				x = p
-				i--
-				continue
-			}
-			return stack[i]
-		}
-		return nil
-	}
-	compared := func(p ast.Node) bool {
-		b, ok := p.(*ast.BinaryExpr)
-		return ok && (b.Op == token.EQL || b.Op == token.NEQ)
-	}
-	p := parent()
-	if compared(p) {
-		return true
-	}
-	star, ok := p.(*ast.StarExpr)
-	if !ok || star.X != x {
-		return false
-	}
-	if t := info.TypeOf(star); t == nil || mutable(t) {
-		return false
-	}
-	x, i = star, i-1
-	switch p := parent().(type) {
-	case *ast.UnaryExpr:
-		return p.Op == token.NOT
-	case *ast.BinaryExpr:
-		return compared(p) || p.Op == token.LAND || p.Op == token.LOR
-	}
-	return false
 }
 
 // boundToBlank reports whether the value of rhs, on the right of as, is
@@ -916,7 +867,12 @@ var readOnlyPkgs = map[string]bool{
 // which the caller can change it (meta.FindStatusCondition's pointer into
 // the conditions, meta.Accessor's object).
 func OnlyReads(fn *types.Func) bool {
-	if fn == nil || fn.Pkg() == nil || resultMayRefer(fn) {
+	return readsArgs(fn) && !resultMayRefer(fn)
+}
+
+// readsArgs is OnlyReads but for what fn returns.
+func readsArgs(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil {
 		return false
 	}
 	path := crmodel.Unvendor(fn.Pkg().Path())
@@ -1079,7 +1035,14 @@ func (w *walker) arg(acc access, call *ast.CallExpr, i int, stack []ast.Node, de
 	if p, ok := w.c.imported(fn, i); ok {
 		return w.applyImported(acc, p, fn.Name(), acc.top)
 	}
-	if OnlyReads(fn) {
+	if readsArgs(fn) {
+		if resultMayRefer(fn) {
+			// What it returns may be what it was handed
+			// (meta.FindStatusCondition's pointer into the
+			// conditions): follow that as the same part.
+			acc.top = call
+			return w.use(acc, stack, depth)
+		}
 		return e
 	}
 	if pt := paramType(fn, callee, i); pt != nil && readOnlyInterface(pt) {
@@ -1294,7 +1257,7 @@ func (c *Checker) summary(fn *types.Func, fd *ast.FuncDecl, idx int, root access
 		return s // unnamed: unused
 	}
 	root.top = nil
-	w := &walker{c: c, v: p, root: root, aliases: make(map[*types.Var]Area)}
+	w := &walker{c: c, v: p, root: root, aliases: make(map[*types.Var]access), summary: true}
 	WalkStack(fd.Body, func(n ast.Node, stack []ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
 			w.ident(id, stack, depth+1)

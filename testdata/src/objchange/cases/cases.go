@@ -533,10 +533,13 @@ func statusDeferLiteral(obj *corev1.Pod) { // want `^changed nothing; maybe noth
 	defer func() { _ = obj.Name }() // want `blocked here`
 }
 
+// A local a part of the object is bound to is that part: what is done
+// through it is done to the object.
+//
 // status obj
-func statusGetterBound(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: obj.StatusPtr\(\) is stored elsewhere, whose changes are not followed$`
-	s := obj.StatusPtr() // want `blocked here`
-	s.Ready = true
+func statusGetterBound(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: StatusPtr\(\) is changed$`
+	s := obj.StatusPtr()
+	s.Ready = true // want `blocked here`
 }
 
 // A pointer into the status bound to a variable that is only compared,
@@ -552,17 +555,71 @@ func statusPointerRead(obj *Widget) { // want `^changed nothing; maybe nothing; 
 }
 
 // status obj
-func statusPointerWritten(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: obj.Status is stored elsewhere, whose changes are not followed$`
-	applied := obj.Status.Applied // want `blocked here`
+func statusPointerWritten(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: Status is changed$`
+	applied := obj.Status.Applied
 	if applied != nil {
-		*applied = true
+		*applied = true // want `blocked here`
 	}
 }
 
+// Handed to a function that only reads it.
+//
 // status obj
-func statusPointerHanded(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: obj.Status is stored elsewhere, whose changes are not followed$`
-	applied := obj.Status.Applied // want `blocked here`
+func statusPointerHanded(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: no$`
+	applied := obj.Status.Applied
 	fmt.Println(applied)
+}
+
+// A part handed on from the local is handed on from the object.
+//
+// status obj
+func statusBoundHanded(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: obj.Status is handed to Flag, whose changes to it cannot be told$`
+	st := obj.Status
+	other.Flag(st.Applied) // want `blocked here`
+}
+
+// A local that already exists is not followed: it may hold something
+// else on other paths, through a loop.
+//
+// status obj
+func statusReassigned(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: obj.Status is stored elsewhere, whose changes are not followed$`
+	var applied *bool
+	applied = obj.Status.Applied // want `blocked here`
+	_ = applied
+}
+
+// The status copied into a local and read, formatted and compared:
+// nothing changes (a helper logging the status before and after).
+//
+// region obj
+func boundStatusRead(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: no$`
+	old := obj.Status
+	if old.Ready {
+		fmt.Println("ready", old)
+	}
+}
+
+// A helper that returns the object it is handed lets its caller change
+// it out of sight (o := withDefaults(obj); o.Spec.Size = 3).
+//
+// summary 0
+func sumReturned(p *corev1.Pod) *corev1.Pod { // want `^changed nothing; maybe nothing; blocked: p is returned, and what the caller does to it is not followed \(in sumReturned\)$`
+	return p // want `blocked here`
+}
+
+// So does a function literal.
+//
+// region obj
+func literalReturns(obj *corev1.Pod) { // want `^changed nothing; maybe nothing; blocked: obj is returned, and what the caller does to it is not followed$`
+	get := func() *corev1.Pod { return obj } // want `blocked here`
+	done(get)
+}
+
+// A value that shares nothing may be returned.
+//
+// summary 0
+func sumReturnedName(p *corev1.Pod) string { // want `^changed nothing; maybe nothing; blocked: no$`
+	return p.Name
 }
 
 // A write through a getter's result, without binding it first, is a write
@@ -670,7 +727,16 @@ func (s WidgetSpec) double() int32 { return 2 * s.Size }
 // package's other functions only read.
 //
 // status obj
-func foundCondition(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: obj.Status is handed to FindStatusCondition, whose changes to it cannot be told$`
-	c := meta.FindStatusCondition(obj.Status.Conditions, "Ready") // want `blocked here`
-	c.Reason = "Changed"
+func foundCondition(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: Status is changed$`
+	c := meta.FindStatusCondition(obj.Status.Conditions, "Ready")
+	c.Reason = "Changed" // want `blocked here`
+}
+
+// What it returns, only read, changes nothing.
+//
+// status obj
+func foundConditionRead(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: no$`
+	if c := meta.FindStatusCondition(obj.Status.Conditions, "Ready"); c != nil && c.Reason == "Changed" {
+		fmt.Println(c.Message)
+	}
 }

@@ -69,8 +69,18 @@ func listAppended(pods *corev1.PodList) { // want `^changed nothing; maybe nothi
 
 // list pods
 func listItemStored(pods *corev1.PodList) { // want `^changed nothing; maybe nothing; blocked: pods is stored elsewhere, whose changes are not followed$`
-	p := &pods.Items[1] // want `blocked here`
-	_ = p
+	held = &pods.Items[1] // want `blocked here`
+	done(&pods.Items[0])
+}
+
+var held *corev1.Pod
+
+// An item bound to a local is one of the objects.
+//
+// list pods
+func listItemBound(pods *corev1.PodList) { // want `^changed labels; maybe nothing; blocked: no$`
+	p := &pods.Items[1]
+	p.Labels["team"] = "a"
 	done(&pods.Items[0])
 }
 

@@ -54,3 +54,6 @@ func (g *Gadget) Default() {}
 
 // Reset is not known.
 func (g *Gadget) Reset() {}
+
+// Flag is not known.
+func Flag(b *bool) {}
