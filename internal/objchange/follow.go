@@ -197,14 +197,21 @@ func (f *Follower[M]) arg(rule Rule[M], u Use, recv bool, depth int) M {
 	if recv && u.Callee != nil && readOnlyMethod(u.Callee) {
 		return m
 	}
-	if mi, ok := u.Addr.(*ssa.MakeInterface); ok && objectInterface(mi.Type(), true) {
+	// The packages that read whatever they are handed (formatting,
+	// logging, comparison), as in the walker's arg; one whose result may
+	// refer into the argument (meta.FindStatusCondition) reads too, its
+	// result being followed as the object (inner).
+	if OnlyReads(u.Callee) {
+		return m
+	}
+	if c, ok := call.(*ssa.Call); ok && passedThrough(c) != nil {
+		return m
+	}
+	if mi, ok := u.Addr.(*ssa.MakeInterface); ok && objectInterface(mi.Type(), true) && !isEmptyInterface(mi.Type()) {
 		// A logger, recorder or key function sees a runtime.Object. The
 		// empty interface can be decoded into (json.Unmarshal(b,
-		// &obj.Status)): only the packages that read whatever they are
-		// handed leave it alone, as in the walker's arg.
-		if !isEmptyInterface(mi.Type()) || OnlyReads(u.Callee) {
-			return m
-		}
+		// &obj.Status)).
+		return m
 	}
 	u.Kind, u.Name = HandedOut, "a function"
 	if u.Callee != nil {
@@ -380,9 +387,12 @@ func OuterField(addr ssa.Value) (string, ssa.Value) {
 }
 
 // inner returns the value v selects from, indexes, slices or converts, or
-// nil.
+// the argument a function that only reads returns a reference into
+// (meta.FindStatusCondition's pointer into the conditions); else nil.
 func inner(v ssa.Value) ssa.Value {
 	switch x := v.(type) {
+	case *ssa.Call:
+		return passedThrough(x)
 	case *ssa.FieldAddr:
 		return x.X
 	case *ssa.IndexAddr:
@@ -405,11 +415,39 @@ func inner(v ssa.Value) ssa.Value {
 	return nil
 }
 
+// passedThrough returns the argument of call that its result may refer
+// into, when the callee only reads what it is handed (readsArgs) but
+// returns a reference (resultMayRefer): the first argument that can share
+// memory. Else nil.
+func passedThrough(call *ssa.Call) ssa.Value {
+	callee := call.Call.StaticCallee()
+	if callee == nil {
+		return nil
+	}
+	fn, _ := callee.Object().(*types.Func)
+	if !readsArgs(fn) || !resultMayRefer(fn) {
+		return nil
+	}
+	for _, a := range call.Call.Args {
+		if RefersInto(a.Type()) {
+			return a
+		}
+	}
+	return nil
+}
+
 // FieldName names the field an address selects, from the Status field on
 // (Status.ObservedGeneration), for messages.
 func FieldName(addr ssa.Value) string {
 	var parts []string
 	for i := 0; i < 64; i++ {
+		if call, ok := addr.(*ssa.Call); ok && passedThrough(call) != nil {
+			addr = passedThrough(call) // c.Message, c from FindStatusCondition
+			if load, ok := addr.(*ssa.UnOp); ok && load.Op == token.MUL {
+				addr = load.X
+			}
+			continue
+		}
 		fa, ok := addr.(*ssa.FieldAddr)
 		if !ok {
 			break

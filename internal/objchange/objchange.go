@@ -852,6 +852,8 @@ var readOnlyPkgs = map[string]bool{
 	"k8s.io/apimachinery/pkg/util/dump":    true,
 	"k8s.io/apimachinery/pkg/labels":       true,
 	"k8s.io/apimachinery/pkg/api/meta":     true, // Find/Is helpers; its Set/Remove helpers are handled first
+	"k8s.io/utils/ptr":                     true, // Deref, Equal, To (of a copy)
+	"k8s.io/utils/pointer":                 true,
 
 	// equality.Semantic.DeepEqual: conversion.Equalities embeds this
 	// package's Equalities, whose DeepEqual and DeepDerivative it promotes.

@@ -82,7 +82,7 @@ func TestMutations(t *testing.T) {
 	results := analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(), "conditions/mutations")
 	// The reconcile paths, related information.
 	relatedtest.Check(t, results, []string{
-		"reported.go:152: reported.go:145 (*TwiceReconciler).Reconcile calls (*TwiceReconciler).setReady",
+		"reported.go:154: reported.go:147 (*TwiceReconciler).Reconcile calls (*TwiceReconciler).setReady",
 	})
 }
 

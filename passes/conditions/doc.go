@@ -103,8 +103,12 @@
 //     (obj.StatusBase().LastSeen = now).
 //   - Harmless: reading the object, DeepCopy, getters, changes of metadata
 //     and spec, controller-runtime's functions (they change metadata at
-//     most), and the object passed as runtime.Object, client.Object or any
-//     (loggers, event recorders, client.ObjectKeyFromObject).
+//     most), the object passed as runtime.Object or client.Object (event
+//     recorders, client.ObjectKeyFromObject), and the functions of the
+//     packages that only read what they are handed (fmt, strings,
+//     loggers, reflect, apimachinery's equality and meta finders,
+//     k8s.io/utils/ptr). One whose result may point into what it was
+//     handed (meta.FindStatusCondition) is followed through that result.
 //
 // Other packages' functions are judged by their types rather than by facts:
 // facts would make go vet analyse every package of the build, which

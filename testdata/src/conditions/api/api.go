@@ -15,6 +15,7 @@ type WidgetStatus struct {
 	Replicas           map[string]int32
 	Base               BaseStatus
 	Conditions         []metav1.Condition
+	Reasons            []string
 }
 
 // BaseStatus is a status part shared by several kinds, reached through an

@@ -2,6 +2,7 @@ package mutations
 
 import (
 	"context"
+	"strings"
 
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -104,7 +105,8 @@ func (r *OtherBranchReconciler) Reconcile(ctx context.Context, req ctrl.Request)
 	return ctrl.Result{}, r.Status().Update(ctx, &w)
 }
 
-// HarmlessReconciler reads the object, logs it, copies it, changes its
+// HarmlessReconciler reads the object, logs it and what strings.Join makes
+// of a list in its status, copies it, changes its
 // metadata and spec, and hands it to controller-runtime: none of that
 // changes the status, so the fix is offered.
 type HarmlessReconciler struct {
@@ -117,7 +119,7 @@ func (r *HarmlessReconciler) Reconcile(ctx context.Context, req ctrl.Request) (c
 		return ctrl.Result{}, err
 	}
 	logger := log.FromContext(ctx, "widget", client.ObjectKeyFromObject(&w))
-	logger.Info("reconciling", "object", &w, "ready", w.IsReady())
+	logger.Info("reconciling", "object", &w, "ready", w.IsReady(), "reasons", strings.Join(w.Status.Reasons, ", "))
 	base := w.DeepCopy()
 	w.SetLabels(map[string]string{"a": "b"})
 	w.Spec.Message = "hello"
@@ -170,4 +172,24 @@ func (r *StatusCopyReconciler) Reconcile(ctx context.Context, req ctrl.Request) 
 		return ctrl.Result{}, err
 	}
 	return ctrl.Result{}, nil
+}
+
+// FoundReconciler changes another condition's message through the pointer
+// FindStatusCondition returns: a status change, so the fix compares the
+// status rather than trusting SetStatusCondition's result, which would
+// drop it.
+type FoundReconciler struct {
+	client.Client
+}
+
+func (r *FoundReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, err
+	}
+	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `^status written although SetStatusCondition reported no change \(result ignored\); that is an API request on every reconcile: write only when the status changed \(in the steady state: Status\.Conditions\.Message is computed from local values\)$`
+	if c := meta.FindStatusCondition(w.Status.Conditions, "Progressing"); c != nil {
+		c.Message = req.Name
+	}
+	return ctrl.Result{}, r.Status().Update(ctx, &w)
 }
