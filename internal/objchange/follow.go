@@ -207,11 +207,8 @@ func (f *Follower[M]) arg(rule Rule[M], u Use, recv bool, depth int) M {
 	if c, ok := call.(*ssa.Call); ok && passedThrough(c) != nil {
 		return m
 	}
-	if mi, ok := u.Addr.(*ssa.MakeInterface); ok && objectInterface(mi.Type(), true) && !isEmptyInterface(mi.Type()) {
-		// A logger, recorder or key function sees a runtime.Object. The
-		// empty interface can be decoded into (json.Unmarshal(b,
-		// &obj.Status)).
-		return m
+	if mi, ok := u.Addr.(*ssa.MakeInterface); ok && ObjectInterface(mi.Type(), true) {
+		return m // a logger, recorder or key function sees a runtime.Object
 	}
 	u.Kind, u.Name = HandedOut, "a function"
 	if u.Callee != nil {
@@ -482,15 +479,16 @@ func readOnlyMethod(fn *types.Func) bool {
 	return sig.Params().Len() == 0 && sig.Results().Len() > 0
 }
 
-// objectInterface reports whether t is an interface through which an
-// object's status cannot be changed: the empty interface, or one whose
-// methods are all apimachinery's object methods (runtime.Object,
-// schema.ObjectKind and, withMeta, metav1.Object, whose setters change
-// the metadata alone): the types loggers, event recorders and key
-// functions take.
-func objectInterface(t types.Type, withMeta bool) bool {
+// ObjectInterface reports whether t is an interface with methods, all of
+// them apimachinery's object methods: runtime.Object's and
+// schema.ObjectKind's and, withMeta, metav1.Object's. The types loggers,
+// event recorders and key functions take. Through such an interface an
+// object's status cannot be changed, nor, without withMeta (whose setters
+// change the metadata), anything of it. The empty interface is not one:
+// it can be decoded into (json.Unmarshal(b, &obj.Status)).
+func ObjectInterface(t types.Type, withMeta bool) bool {
 	it, ok := t.Underlying().(*types.Interface)
-	if !ok {
+	if !ok || it.NumMethods() == 0 {
 		return false
 	}
 	for i := 0; i < it.NumMethods(); i++ {
@@ -506,10 +504,4 @@ func objectInterface(t types.Type, withMeta bool) bool {
 		}
 	}
 	return true
-}
-
-// isEmptyInterface reports whether t is an interface without methods (any).
-func isEmptyInterface(t types.Type) bool {
-	it, ok := t.Underlying().(*types.Interface)
-	return ok && it.NumMethods() == 0
 }

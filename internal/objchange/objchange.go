@@ -1047,7 +1047,7 @@ func (w *walker) arg(acc access, call *ast.CallExpr, i int, stack []ast.Node, de
 		}
 		return e
 	}
-	if pt := paramType(fn, callee, i); pt != nil && readOnlyInterface(pt) {
+	if pt := paramType(fn, callee, i); pt != nil && ObjectInterface(pt, false) {
 		return e // runtime.Object: event recorders, loggers
 	}
 	// The package's own functions: what they do to the parameter.
@@ -1121,16 +1121,6 @@ func paramType(fn *types.Func, callee types.Object, i int) types.Type {
 		return nil
 	}
 	return sig.Params().At(i).Type()
-}
-
-// readOnlyInterface reports whether t is an interface through which an
-// object cannot be changed: one whose methods are all runtime.Object's
-// and schema.ObjectKind's (the types event recorders take). metav1.Object
-// is not among them: its setters change the metadata; nor is the empty
-// interface, which can be decoded into.
-func readOnlyInterface(t types.Type) bool {
-	it, ok := t.Underlying().(*types.Interface)
-	return ok && it.NumMethods() > 0 && objectInterface(t, false)
 }
 
 // method classifies a method called on an access (or taken as a value);

@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/types"
 
-	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/fixes"
 	"github.com/statuslint/statuslint/internal/objchange"
 )
@@ -82,31 +81,8 @@ func (c *checker) metadataOnly(fn *types.Func, idx int) (objchange.ParamChanges,
 	case idx < n:
 		t = sig.Params().At(idx).Type()
 	}
-	if t == nil || !metadataInterface(t) {
+	if t == nil || !objchange.ObjectInterface(t, true) {
 		return objchange.ParamChanges{}, false
 	}
 	return objchange.ParamChanges{Index: idx}, true
-}
-
-// metadataInterface reports whether t is a non-empty interface whose
-// methods all belong to apimachinery's meta/v1, runtime or
-// runtime/schema packages: the accessors of an object's metadata and
-// type.
-func metadataInterface(t types.Type) bool {
-	it, ok := t.Underlying().(*types.Interface)
-	if !ok || it.NumMethods() == 0 {
-		return false
-	}
-	for i := range it.NumMethods() {
-		m := it.Method(i)
-		if m.Pkg() == nil {
-			return false
-		}
-		switch crmodel.Unvendor(m.Pkg().Path()) {
-		case crmodel.MetaV1Path, "k8s.io/apimachinery/pkg/runtime", "k8s.io/apimachinery/pkg/runtime/schema":
-		default:
-			return false
-		}
-	}
-	return true
 }
