@@ -20,7 +20,8 @@
 // roots of the shared analysis), the object was loaded in the same
 // function on every path (a local last loaded with Get; an item of a list
 // last loaded with List, as the loop's variable, a pointer to the item or
-// the item itself; or a copy of one of those made with DeepCopy into a new
+// the item itself, or the loop's variable over a local slice the function
+// only appends such items to; or a copy of one of those made with DeepCopy into a new
 // variable or with DeepCopyInto, whose original's changes before the copy
 // count too), or is a parameter of a helper every call of which is in
 // sight (an unexported function only called, or a function literal bound

@@ -145,6 +145,11 @@ func (c *checker) originOf(file *ast.File, path []ast.Node, body *ast.BlockStmt,
 		return origin{}, false
 	}
 	list, ok := c.listItem(rng.X)
+	if !ok {
+		// for _, pod := range ready, ready holding copies of a list's
+		// items the function appended (the running Pods of a List).
+		list, ok = c.appendedItems(body, rng)
+	}
 	if !ok || isIndex(rng.X) {
 		return origin{}, false
 	}
@@ -289,6 +294,110 @@ func (c *checker) listItem(e ast.Expr) (*types.Var, bool) {
 	}
 	v, _ := fixes.ObjectVar(c.info, sel.X)
 	return v, v != nil
+}
+
+// appendedItems returns the list whose items rng ranges over when rng.X
+// is a local slice that body only declares empty (var s []T, s :=
+// make(...), s := []T{}), appends to with the values a range over the
+// list's items binds (s = append(s, pod) in for _, pod := range
+// list.Items), takes the length of, and ranges over in rng: each element
+// is then a copy of one of those items, whose maps and slices it shares.
+func (c *checker) appendedItems(body *ast.BlockStmt, rng *ast.RangeStmt) (*types.Var, bool) {
+	id, ok := ast.Unparen(rng.X).(*ast.Ident)
+	s, _ := c.info.Uses[ident(id)].(*types.Var)
+	if !ok || s == nil || !within(body, s.Pos()) {
+		return nil, false
+	}
+	if _, ok := s.Type().Underlying().(*types.Slice); !ok {
+		return nil, false
+	}
+	var list *types.Var
+	ok = true
+	objchange.WalkStack(body, func(n ast.Node, stack []ast.Node) bool {
+		x, isIdent := n.(*ast.Ident)
+		if !ok || !isIdent || c.info.ObjectOf(x) != s || x == id {
+			return ok
+		}
+		var parent ast.Node
+		if len(stack) > 0 {
+			parent = stack[len(stack)-1]
+		}
+		switch p := parent.(type) {
+		case *ast.ValueSpec:
+			ok = len(p.Values) == 0 // var s []T
+		case *ast.AssignStmt:
+			ok = len(p.Lhs) == 1 && len(p.Rhs) == 1 && p.Lhs[0] == ast.Expr(x)
+			if ok && p.Tok == token.DEFINE {
+				ok = emptySlice(c.info, p.Rhs[0])
+			} else if ok {
+				var from *types.Var
+				from, ok = c.appendOfItem(body, p.Rhs[0], s)
+				ok = ok && (list == nil || list == from)
+				list = from
+			}
+		case *ast.CallExpr:
+			// len(s), or the s that s = append(s, pod) appends to (the
+			// item is checked at the assignment).
+			b, _ := c.info.Uses[ident(p.Fun)].(*types.Builtin)
+			switch {
+			case b != nil && b.Name() == "len":
+			case b != nil && b.Name() == "append" && p.Args[0] == ast.Expr(x) && len(stack) > 1:
+				as, isAssign := stack[len(stack)-2].(*ast.AssignStmt)
+				ok = isAssign && len(as.Lhs) == 1 && c.info.ObjectOf(ident(as.Lhs[0])) == s
+			default:
+				ok = false
+			}
+		default:
+			ok = false
+		}
+		return ok
+	})
+	return list, ok && list != nil
+}
+
+// appendOfItem returns the list whose item e, an append to s, appends:
+// append(s, pod), pod bound by for _, pod := range list.Items.
+func (c *checker) appendOfItem(body *ast.BlockStmt, e ast.Expr, s *types.Var) (*types.Var, bool) {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || call.Ellipsis.IsValid() || len(call.Args) != 2 {
+		return nil, false
+	}
+	if b, ok := c.info.Uses[ident(call.Fun)].(*types.Builtin); !ok || b.Name() != "append" || c.info.Uses[ident(call.Args[0])] != s {
+		return nil, false
+	}
+	item, _ := c.info.Uses[ident(call.Args[1])].(*types.Var)
+	if item == nil {
+		return nil, false
+	}
+	rng, _ := c.declOf(body, item)
+	r, ok := rng.(*ast.RangeStmt)
+	if !ok || isIndex(r.X) {
+		return nil, false
+	}
+	return c.listItem(r.X)
+}
+
+// emptySlice reports whether e makes an empty slice: make([]T, 0[, n]) or
+// []T{}.
+func emptySlice(info *types.Info, e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		return len(e.Elts) == 0
+	case *ast.CallExpr:
+		b, ok := info.Uses[ident(e.Fun)].(*types.Builtin)
+		if !ok || b.Name() != "make" || len(e.Args) < 2 {
+			return false
+		}
+		tv, ok := info.Types[e.Args[1]]
+		return ok && tv.Value != nil && tv.Value.String() == "0"
+	}
+	return false
+}
+
+// ident returns e as an identifier, or nil.
+func ident(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
 }
 
 // copyInto returns the object call copies into v (src in

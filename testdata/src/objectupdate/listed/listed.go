@@ -481,3 +481,46 @@ func forEach(pods []corev1.Pod, f func(*corev1.Pod) error) error {
 	}
 	return nil
 }
+
+// ReadyReconciler keeps the running Pods of a List in a slice of its own
+// and takes a label off each (percona-xtradb-cluster-operator's replica
+// labels): each element is a copy of a listed item, so the label change
+// alone is sent. A slice that also holds a Pod made here says nothing of
+// where its elements come from.
+type ReadyReconciler struct {
+	client.Client
+}
+
+func (r *ReadyReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var list corev1.PodList
+	if err := r.List(ctx, &list, client.InNamespace(req.Namespace)); err != nil {
+		return ctrl.Result{}, err
+	}
+	ready := make([]corev1.Pod, 0)
+	for _, pod := range list.Items {
+		if pod.Status.Phase == corev1.PodRunning {
+			ready = append(ready, pod)
+		}
+	}
+	if len(ready) == 0 {
+		return ctrl.Result{}, nil
+	}
+	for _, pod := range ready {
+		delete(pod.Labels, "example.com/replica")
+		if err := r.Update(ctx, &pod); err != nil { // want `labels changed and sent with Update; another writer of this Pod makes it fail with 409 Conflict: patch the metadata instead$`
+			return ctrl.Result{}, err
+		}
+	}
+	var mixed []corev1.Pod
+	for _, pod := range list.Items {
+		mixed = append(mixed, pod)
+	}
+	mixed = append(mixed, corev1.Pod{})
+	for _, pod := range mixed {
+		delete(pod.Labels, "example.com/replica")
+		if err := r.Update(ctx, &pod); err != nil {
+			return ctrl.Result{}, err
+		}
+	}
+	return ctrl.Result{}, nil
+}
