@@ -247,6 +247,12 @@ func (c *Checker) BetweenList(body *ast.BlockStmt, start token.Pos, call *ast.Ca
 	return c.walk(body, start, end, body.End(), call, []ast.Node{skip}, list, access{kind: wholeList})
 }
 
+// RegionList is Region for list, a variable holding a list of objects, as
+// BetweenList counts what is done to it.
+func (c *Checker) RegionList(body *ast.BlockStmt, start, end token.Pos, target ast.Node, list *types.Var) Effect {
+	return c.walk(body, start, end, end, target, nil, list, access{kind: wholeList})
+}
+
 // LoopEnd returns where a region of body from start to end, which holds
 // at (a call, or a statement), really ends: at the end of the outermost
 // loop of body that holds at but not start, whose next pass runs the rest

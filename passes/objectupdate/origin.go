@@ -137,7 +137,7 @@ func (c *checker) originOf(file *ast.File, path []ast.Node, body *ast.BlockStmt,
 			return origin{}, false
 		}
 		eff.Merge(c.Between(body, decl.End(), at, arg, v))
-		return origin{eff: eff, base: base{after: decl, v: v, addr: addr}}, true
+		return origin{eff: eff, base: base{after: decl, v: v, addr: addr, noFix: c.itemsChangedBefore(path, body, at, list, decl)}}, true
 	}
 	// for _, pod := range pods.Items { ... }
 	rng, ok := decl.(*ast.RangeStmt)
@@ -158,7 +158,23 @@ func (c *checker) originOf(file *ast.File, path []ast.Node, body *ast.BlockStmt,
 		return origin{}, false
 	}
 	eff.Merge(c.Between(body, rng.Body.Lbrace, at, arg, v))
-	return origin{eff: eff, base: base{start: rng.Body, v: v, addr: addr}}, true
+	return origin{eff: eff, base: base{start: rng.Body, v: v, addr: addr, noFix: c.itemsChangedBefore(path, body, at, list, rng)}}, true
+}
+
+// itemsChangedBefore says why no fix can copy the item at stmt (the range
+// over the items, or the statement that takes a pointer to one) when the
+// items are changed between their List and stmt: a copy taken there
+// already holds those changes, so a patch from it would not send them,
+// though the Update does. Empty when nothing changes them there.
+func (c *checker) itemsChangedBefore(path []ast.Node, body *ast.BlockStmt, at *ast.CallExpr, list *types.Var, stmt ast.Stmt) string {
+	load, _, _ := fixes.LastLoad(c.info, c.loadsInto, path, body, list)
+	if load == nil {
+		return ""
+	}
+	if eff := c.RegionList(body, load.End(), stmt.Pos(), at, list); !unchanged(eff) {
+		return "the items of " + list.Name() + " are changed after the List, before the item is taken; copy the list right after the List and patch from its item"
+	}
+	return ""
 }
 
 // loadedBranch returns the block of ifs, whose init loads the object into

@@ -524,3 +524,28 @@ func (r *ReadyReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 	}
 	return ctrl.Result{}, nil
 }
+
+// LabelledFirstReconciler labels every listed Pod in one loop and takes
+// another label off each in a second: reported, but a copy at the top of
+// the second loop already holds the first loop's label, which a patch
+// from it would not send. No fix.
+type LabelledFirstReconciler struct {
+	client.Client
+}
+
+func (r *LabelledFirstReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var pods corev1.PodList
+	if err := r.List(ctx, &pods, client.InNamespace(req.Namespace)); err != nil {
+		return ctrl.Result{}, err
+	}
+	for i := range pods.Items {
+		pods.Items[i].Labels["example.com/seen"] = "true"
+	}
+	for _, pod := range pods.Items {
+		delete(pod.Labels, "example.com/replica")
+		if err := r.Update(ctx, &pod); err != nil { // want `labels changed and sent with Update; another writer of this Pod makes it fail with 409 Conflict: patch the metadata instead \(no suggested fix: the items of pods are changed after the List, before the item is taken; copy the list right after the List and patch from its item\)$`
+			return ctrl.Result{}, err
+		}
+	}
+	return ctrl.Result{}, nil
+}
