@@ -438,12 +438,14 @@ func passedThrough(call *ssa.Call) ssa.Value {
 func FieldName(addr ssa.Value) string {
 	var parts []string
 	for i := 0; i < 64; i++ {
-		if call, ok := addr.(*ssa.Call); ok && passedThrough(call) != nil {
-			addr = passedThrough(call) // c.Message, c from FindStatusCondition
-			if load, ok := addr.(*ssa.UnOp); ok && load.Op == token.MUL {
-				addr = load.X
+		if call, ok := addr.(*ssa.Call); ok {
+			if arg := passedThrough(call); arg != nil {
+				addr = arg // c.Message, c from FindStatusCondition
+				if load, ok := addr.(*ssa.UnOp); ok && load.Op == token.MUL {
+					addr = load.X
+				}
+				continue
 			}
-			continue
 		}
 		fa, ok := addr.(*ssa.FieldAddr)
 		if !ok {

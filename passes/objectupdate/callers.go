@@ -93,7 +93,7 @@ func (c *checker) fromCallers(fnNode ast.Node, path []ast.Node, body *ast.BlockS
 		}
 		o.eff.Merge(from.eff)
 		mayBeNil = mayBeNil || from.mayBeNil
-		if changer == "" && !unchanged(from.eff) {
+		if changer == "" && !from.eff.Unchanged() {
 			changer = enclosingName(c.info, cpath)
 		}
 	}

@@ -68,7 +68,7 @@ const maxCopies = 2
 func (c *checker) originOf(file *ast.File, path []ast.Node, body *ast.BlockStmt, at *ast.CallExpr, arg ast.Expr, depth int) (origin, bool) {
 	if list, ok := c.listItem(arg); ok && isIndex(arg) {
 		// &pods.Items[i], handed over as it is.
-		eff, ok := c.sinceList(path, body, at, arg, list)
+		eff, _, ok := c.sinceList(path, body, at, arg, list)
 		return origin{eff: eff, base: base{noFix: "the object is an item of " + list.Name() + "; copy it before it is changed and patch from the copy"}}, ok
 	}
 	v, _ := fixes.ObjectVar(c.info, arg)
@@ -95,7 +95,7 @@ func (c *checker) originOf(file *ast.File, path []ast.Node, body *ast.BlockStmt,
 				return origin{}, false
 			}
 			b = base{start: branch, v: v, addr: addr}
-		} else if _, ok := load.(*ast.IfStmt); ok && !unchanged(c.Region(body, loadCall.End(), load.End(), at, v, dead...)) {
+		} else if _, ok := load.(*ast.IfStmt); ok && !c.Region(body, loadCall.End(), load.End(), at, v, dead...).Unchanged() {
 			// if err := r.Get(ctx, key, pod); ... { pod.Labels[k] = v }:
 			// a copy after the if statement would hold the change.
 			b.noFix = v.Name() + " is changed in the if statement that loads it; copy it there, right after the load, and patch from the copy"
@@ -132,12 +132,12 @@ func (c *checker) originOf(file *ast.File, path []ast.Node, body *ast.BlockStmt,
 		if !ok || !isIndex(rhs) || !inList(body, decl) {
 			return origin{}, false
 		}
-		eff, ok := c.sinceList(path, body, at, rhs, list)
+		eff, load, ok := c.sinceList(path, body, at, rhs, list)
 		if !ok {
 			return origin{}, false
 		}
 		eff.Merge(c.Between(body, decl.End(), at, arg, v))
-		return origin{eff: eff, base: base{after: decl, v: v, addr: addr, noFix: c.itemsChangedBefore(path, body, at, list, decl)}}, true
+		return origin{eff: eff, base: base{after: decl, v: v, addr: addr, noFix: c.itemsChangedBefore(body, at, list, load, decl)}}, true
 	}
 	// for _, pod := range pods.Items { ... }
 	rng, ok := decl.(*ast.RangeStmt)
@@ -153,25 +153,21 @@ func (c *checker) originOf(file *ast.File, path []ast.Node, body *ast.BlockStmt,
 	if !ok || isIndex(rng.X) {
 		return origin{}, false
 	}
-	eff, ok := c.sinceList(path, body, at, arg, list)
+	eff, load, ok := c.sinceList(path, body, at, arg, list)
 	if !ok {
 		return origin{}, false
 	}
 	eff.Merge(c.Between(body, rng.Body.Lbrace, at, arg, v))
-	return origin{eff: eff, base: base{start: rng.Body, v: v, addr: addr, noFix: c.itemsChangedBefore(path, body, at, list, rng)}}, true
+	return origin{eff: eff, base: base{start: rng.Body, v: v, addr: addr, noFix: c.itemsChangedBefore(body, at, list, load, rng)}}, true
 }
 
 // itemsChangedBefore says why no fix can copy the item at stmt (the range
 // over the items, or the statement that takes a pointer to one) when the
-// items are changed between their List and stmt: a copy taken there
-// already holds those changes, so a patch from it would not send them,
-// though the Update does. Empty when nothing changes them there.
-func (c *checker) itemsChangedBefore(path []ast.Node, body *ast.BlockStmt, at *ast.CallExpr, list *types.Var, stmt ast.Stmt) string {
-	load, _, _ := fixes.LastLoad(c.info, c.loadsInto, path, body, list)
-	if load == nil {
-		return ""
-	}
-	if eff := c.RegionList(body, load.End(), stmt.Pos(), at, list); !unchanged(eff) {
+// items are changed between their List, load, and stmt: a copy taken
+// there already holds those changes, so a patch from it would not send
+// them, though the Update does. Empty when nothing changes them there.
+func (c *checker) itemsChangedBefore(body *ast.BlockStmt, at *ast.CallExpr, list *types.Var, load, stmt ast.Stmt) string {
+	if !c.RegionList(body, load.End(), stmt.Pos(), at, list).Unchanged() {
 		return "the items of " + list.Name() + " are changed after the List, before the item is taken; copy the list right after the List and patch from its item"
 	}
 	return ""
@@ -223,7 +219,7 @@ func (c *checker) copied(file *ast.File, path []ast.Node, body *ast.BlockStmt, a
 	switch {
 	case c.unchangedAt(file, path, body, at, src, from.base, depth):
 		o.base = base{expr: exprOf(c.info, src)}
-	case unchanged(from.eff) && inList(body, stmt):
+	case from.eff.Unchanged() && inList(body, stmt):
 		o.base = base{after: stmt, v: v, addr: addr, mayBeNil: from.mayBeNil}
 	default:
 		o.base = from.base
@@ -245,24 +241,19 @@ func (c *checker) unchangedAt(file *ast.File, path []ast.Node, body *ast.BlockSt
 		return false
 	}
 	o, ok := c.sourceOf(file, path, body, at, src, depth+1)
-	return ok && unchanged(o.eff) && o.after == b.after && o.start == b.start && o.v == b.v
+	return ok && o.eff.Unchanged() && o.after == b.after && o.start == b.start && o.v == b.v
 }
 
 // sinceList returns what is done to the items of list from its load with
 // List to at, leaving out skip (the item handed over): what is done to any
 // item counts as done to every one; ok is false when list is not last
 // loaded with List on every path.
-func (c *checker) sinceList(path []ast.Node, body *ast.BlockStmt, at *ast.CallExpr, skip ast.Node, list *types.Var) (objchange.Effect, bool) {
+func (c *checker) sinceList(path []ast.Node, body *ast.BlockStmt, at *ast.CallExpr, skip ast.Node, list *types.Var) (objchange.Effect, ast.Stmt, bool) {
 	load, loadCall, _ := fixes.LastLoad(c.info, c.loadsInto, path, body, list)
 	if load == nil || !c.isList(loadCall) {
-		return objchange.Effect{}, false
+		return objchange.Effect{}, nil, false
 	}
-	return c.BetweenList(body, load.End(), at, skip, list), true
-}
-
-// unchanged reports whether nothing is done to an object.
-func unchanged(e objchange.Effect) bool {
-	return e.Changed == 0 && e.Maybe == 0 && e.Blocked == ""
+	return c.BetweenList(body, load.End(), at, skip, list), load, true
 }
 
 // loadsInto is LastLoad's loadsVar for this pass: a Get, Create, Update or
