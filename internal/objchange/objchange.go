@@ -153,6 +153,10 @@ type access struct {
 	// status is set for an otherField that may hold the status (see
 	// mayHoldStatus); only status mode reads it.
 	status bool
+	// item is set for a copy of one of a list's items (the variable of
+	// a range over them, or a pointer to it): another object than the
+	// one asked about, which shares only its own item's maps and slices.
+	item bool
 }
 
 // Checker holds a pass's state for a package.
@@ -189,7 +193,8 @@ type Options struct {
 type summaryKey struct {
 	fn   *types.Func
 	idx  int
-	area Area // 0: the object; else the metadata map or list handed over
+	kind pathKind // the object, a metadata map or list, or a slice of objects
+	area Area     // for a metadata map or list, which
 }
 
 // New returns a checker for the pass's package.
@@ -236,21 +241,30 @@ func (c *Checker) Between(body *ast.BlockStmt, start token.Pos, call *ast.CallEx
 }
 
 // BetweenList is Between for list, a variable holding a list of objects
-// (a PodList a List loaded): what is done to its items, each counted as
-// done to every item (list.Items[i].Labels[k] = v changes labels), and to
-// the objects a range over its items binds (for _, p := range
-// list.Items: p shares their maps and slices). Anything else done to the
-// list or its items (items appended, assigned, stored elsewhere) rules
-// the finding out.
-func (c *Checker) BetweenList(body *ast.BlockStmt, start token.Pos, call *ast.CallExpr, skip ast.Node, list *types.Var) Effect {
+// (a PodList a List loaded, or a slice of objects): what is done to its
+// items, each counted as done to every item (list.Items[i].Labels[k] = v
+// changes labels), and to the objects a range over its items binds (for
+// _, p := range list.Items: p shares their maps and slices). Anything else
+// done to the list or its items (items appended, assigned, stored
+// elsewhere) rules the finding out. The statements in dead are left out,
+// as in Between.
+func (c *Checker) BetweenList(body *ast.BlockStmt, start token.Pos, call *ast.CallExpr, skip ast.Node, list *types.Var, dead ...ast.Node) Effect {
 	end := LoopEnd(body, start, call.Pos(), call.End())
-	return c.walk(body, start, end, body.End(), call, []ast.Node{skip}, list, access{kind: wholeList})
+	return c.walk(body, start, end, body.End(), call, append([]ast.Node{skip}, dead...), list, listRoot(list))
 }
 
 // RegionList is Region for list, a variable holding a list of objects, as
 // BetweenList counts what is done to it.
-func (c *Checker) RegionList(body *ast.BlockStmt, start, end token.Pos, target ast.Node, list *types.Var) Effect {
-	return c.walk(body, start, end, end, target, nil, list, access{kind: wholeList})
+func (c *Checker) RegionList(body *ast.BlockStmt, start, end token.Pos, target ast.Node, list *types.Var, dead ...ast.Node) Effect {
+	return c.walk(body, start, end, end, target, dead, list, listRoot(list))
+}
+
+// listRoot is what list holds: a list object, or (a slice) its items.
+func listRoot(list *types.Var) access {
+	if _, ok := list.Type().Underlying().(*types.Slice); ok {
+		return access{kind: listItems}
+	}
+	return access{kind: wholeList}
 }
 
 // LoopEnd returns where a region of body from start to end, which holds
@@ -285,7 +299,7 @@ func (c *Checker) Region(body *ast.BlockStmt, start, end token.Pos, target ast.N
 // function literals of body made before litEnd, leaving out the nodes of
 // skip and the blocks that return before reaching target.
 func (c *Checker) walk(body *ast.BlockStmt, start, end, litEnd token.Pos, target ast.Node, skip []ast.Node, v *types.Var, root access) Effect {
-	w := &walker{c: c, v: v, root: root, aliases: make(map[*types.Var]access)}
+	w := &walker{c: c, v: v, root: root, body: body, aliases: make(map[*types.Var]access)}
 	WalkStack(body, func(n ast.Node, stack []ast.Node) bool {
 		if slices.Contains(skip, n) {
 			return false // the object handed to the call itself, or dead code
@@ -377,6 +391,7 @@ type walker struct {
 	// through a pointer) or, in a helper handed a metadata map or list,
 	// that (metaField, with its area).
 	root access
+	body *ast.BlockStmt // the function's
 	// aliases are the locals bound to a part of the object, with the
 	// access each holds.
 	aliases map[*types.Var]access
@@ -401,7 +416,7 @@ func (w *walker) ident(id *ast.Ident, stack []ast.Node, depth int) {
 	case obj == w.v:
 		acc = w.root
 	case w.items[obj]:
-		acc = access{kind: wholeObject}
+		acc = access{kind: wholeObject, item: true}
 	case isAlias:
 		if assignedTo(id, stack) {
 			return // the local itself is given another value
@@ -755,16 +770,85 @@ func (w *walker) bind(acc access, as *ast.AssignStmt, pos token.Pos) Effect {
 	if t := w.c.info.TypeOf(acc.top); t != nil && !mutable(t) {
 		return e
 	}
-	if lv := boundLocal(w.c.info, as, acc.top); lv != nil && as.Tok == token.DEFINE {
+	if lv := boundLocal(w.c.info, as, acc.top); lv != nil && (as.Tok == token.DEFINE || w.pointerAlias(lv, as)) {
 		// A new local holding a part of the object (oldStatus :=
-		// original.Status, applied := role.Status.Applied): what is done
-		// through it is done to that part, as far as it shares memory.
+		// original.Status, applied := role.Status.Applied), or a pointer
+		// declared to hold it: what is done through it is done to that
+		// part, as far as it shares memory.
 		acc.top = nil
 		w.aliases[lv] = acc
 		return e
 	}
 	e.block(pos, describe(acc, w.v)+" is stored elsewhere, whose changes are not followed")
 	return e
+}
+
+// pointerAlias reports whether as, which assigns a pointer into the object
+// to lv, a local declared before, makes lv hold that pointer from there on
+// as := would (SetOnce).
+func (w *walker) pointerAlias(lv *types.Var, as *ast.AssignStmt) bool {
+	_, ok := lv.Type().Underlying().(*types.Pointer)
+	return ok && w.body != nil && SetOnce(w.c.info, w.body, lv) == as
+}
+
+// SetOnce returns the only assignment to lv when lv is a local of body
+// declared without a value (var primary *corev1.Pod, set in the loop that
+// finds it) that holds what the assignment gives it from there on, as :=
+// would: its address is not taken, no function literal uses it, and it is
+// not used before the assignment in a loop that holds the assignment but
+// not the declaration (a next pass would see the value there). Nil
+// otherwise.
+func SetOnce(info *types.Info, body *ast.BlockStmt, lv *types.Var) *ast.AssignStmt {
+	var (
+		decl *ast.ValueSpec
+		set  *ast.AssignStmt
+		uses []token.Pos
+	)
+	ok := true
+	WalkStack(body, func(n ast.Node, stack []ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.ValueSpec:
+			if slices.ContainsFunc(n.Names, func(id *ast.Ident) bool { return info.Defs[id] == lv }) {
+				decl = n
+				ok = ok && len(n.Values) == 0
+			}
+		case *ast.Ident:
+			if info.Uses[n] != lv {
+				break
+			}
+			uses = append(uses, n.Pos())
+			switch p := stack[len(stack)-1].(type) {
+			case *ast.AssignStmt:
+				if slices.Contains(p.Lhs, ast.Expr(n)) {
+					ok = ok && set == nil && p.Tok == token.ASSIGN && len(p.Lhs) == 1 && len(p.Rhs) == 1
+					set = p
+				}
+			case *ast.UnaryExpr:
+				ok = ok && p.Op != token.AND
+			}
+			ok = ok && !inFuncLit(stack)
+		}
+		return ok
+	})
+	if !ok || decl == nil || set == nil {
+		return nil
+	}
+	var loopHeld bool
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			if n.Pos() <= set.Pos() && set.End() <= n.End() && (decl.Pos() < n.Pos() || decl.Pos() >= n.End()) {
+				for _, u := range uses {
+					loopHeld = loopHeld || n.Pos() <= u && u < set.Pos()
+				}
+			}
+		}
+		return !loopHeld
+	})
+	if loopHeld {
+		return nil
+	}
+	return set
 }
 
 // boundLocal returns the local variable that as binds rhs to, one of its
@@ -814,6 +898,9 @@ func describe(acc access, v *types.Var) string {
 	case wholeList:
 		return v.Name()
 	case listItems:
+		if _, ok := v.Type().Underlying().(*types.Slice); ok {
+			return v.Name() // a slice of objects
+		}
 		return v.Name() + ".Items"
 	}
 	return v.Name() + "." + acc.field
@@ -1028,8 +1115,12 @@ func (w *walker) arg(acc access, call *ast.CallExpr, i int, stack []ast.Node, de
 		// Written or read again through the client on the way: the copy
 		// to patch from, and what the Update sends, are another story.
 		// For status mode these are the reloads, which leave the object
-		// as the API server has it.
-		if !w.c.opts.Status {
+		// as the API server has it. A copy of one of a list's items
+		// written is another object (the Pods of a List labelled in
+		// turn): the client's answer fills its own fields and the maps
+		// and slices it shares with that item alone, with what the
+		// server now holds for it.
+		if !w.c.opts.Status && !acc.item {
 			e.block(pos, describe(acc, w.v)+" is read or written through the client again")
 		}
 		return e
@@ -1063,6 +1154,10 @@ func (w *walker) arg(acc access, call *ast.CallExpr, i int, stack []ast.Node, de
 			return *w.c.summary(fn.Origin(), fd, i, access{kind: wholeObject}, depth)
 		case acc.kind == metaField && acc.area != 0:
 			return *w.c.summary(fn.Origin(), fd, i, access{kind: metaField, area: acc.area, field: acc.field}, depth)
+		case acc.kind == listItems:
+			// A slice of objects (pods []corev1.Pod): what is done to
+			// its elements there.
+			return *w.c.summary(fn.Origin(), fd, i, access{kind: listItems}, depth)
 		}
 	}
 	if acc.kind == metaField && acc.area != 0 && acc.area != Owners {
@@ -1237,7 +1332,7 @@ func (c *Checker) Summary(fn *types.Func, fd *ast.FuncDecl, idx int, isMap bool)
 // summary returns what fn, declared by fd in the package, does to its
 // parameter idx (-1: the receiver) on every path, memoised.
 func (c *Checker) summary(fn *types.Func, fd *ast.FuncDecl, idx int, root access, depth int) *Effect {
-	key := summaryKey{fn, idx, root.area}
+	key := summaryKey{fn, idx, root.kind, root.area}
 	if s, ok := c.summaries[key]; ok {
 		return s
 	}
@@ -1255,7 +1350,7 @@ func (c *Checker) summary(fn *types.Func, fd *ast.FuncDecl, idx int, root access
 		return s // unnamed: unused
 	}
 	root.top = nil
-	w := &walker{c: c, v: p, root: root, aliases: make(map[*types.Var]access), summary: true}
+	w := &walker{c: c, v: p, root: root, body: fd.Body, aliases: make(map[*types.Var]access), summary: true}
 	WalkStack(fd.Body, func(n ast.Node, stack []ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
 			w.ident(id, stack, depth+1)

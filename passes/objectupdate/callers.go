@@ -35,33 +35,8 @@ func (c *checker) fromCallers(fnNode ast.Node, path []ast.Node, body *ast.BlockS
 	}
 	c.inCallers = true
 	defer func() { c.inCallers = false }()
-	var calls []site
-	var idx int
-	switch fn := fnNode.(type) {
-	case *ast.FuncDecl:
-		if fn.Body != body {
-			return origin{}, false
-		}
-		obj, _ := c.info.Defs[fn.Name].(*types.Func)
-		if obj == nil || obj.Exported() {
-			return origin{}, false
-		}
-		idx = paramIndex(c.info, fn.Type, v)
-		if calls, ok = c.callsOf(obj); !ok {
-			return origin{}, false
-		}
-	case *ast.FuncLit:
-		if fn.Body != body {
-			return origin{}, false
-		}
-		idx = paramIndex(c.info, fn.Type, v)
-		if calls, ok = c.callsOfLit(path, fn); !ok {
-			return origin{}, false
-		}
-	default:
-		return origin{}, false
-	}
-	if idx < 0 || len(calls) == 0 {
+	calls, idx, ok := c.helperCalls(fnNode, path, body, v)
+	if !ok {
 		return origin{}, false
 	}
 	o = origin{eff: c.Between(body, body.Lbrace, call, skip, v)}
@@ -70,20 +45,7 @@ func (c *checker) fromCallers(fnNode ast.Node, path []ast.Node, body *ast.BlockS
 	}
 	changer, mayBeNil := "", false
 	for _, site := range calls {
-		if idx >= len(site.call.Args) {
-			return origin{}, false
-		}
-		cpath, _ := astutil.PathEnclosingInterval(site.file, site.call.Pos(), site.call.End())
-		if len(cpath) < 2 {
-			return origin{}, false
-		}
-		switch cpath[1].(type) {
-		case *ast.GoStmt, *ast.DeferStmt:
-			// Runs away from the caller, which may change the object
-			// meanwhile.
-			return origin{}, false
-		}
-		cbody, _ := fixes.EnclosingFunc(cpath)
+		cpath, cbody := site.path()
 		if cbody == nil {
 			return origin{}, false
 		}
@@ -104,6 +66,75 @@ func (c *checker) fromCallers(fnNode ast.Node, path []ast.Node, body *ast.BlockS
 		o.start = body
 	}
 	return o, true
+}
+
+// helperCalls returns the calls of the function fnNode, whose body is
+// body, and the index of its parameter v, when every call is in sight (see
+// fromCallers) and hands over that parameter.
+func (c *checker) helperCalls(fnNode ast.Node, path []ast.Node, body *ast.BlockStmt, v *types.Var) (calls []site, idx int, ok bool) {
+	switch fn := fnNode.(type) {
+	case *ast.FuncDecl:
+		obj, _ := c.info.Defs[fn.Name].(*types.Func)
+		if fn.Body != body || obj == nil || obj.Exported() {
+			return nil, 0, false
+		}
+		idx = paramIndex(c.info, fn.Type, v)
+		calls, ok = c.callsOf(obj)
+	case *ast.FuncLit:
+		if fn.Body != body {
+			return nil, 0, false
+		}
+		idx = paramIndex(c.info, fn.Type, v)
+		calls, ok = c.callsOfLit(path, fn)
+	}
+	if !ok || idx < 0 || len(calls) == 0 {
+		return nil, 0, false
+	}
+	for _, site := range calls {
+		if idx >= len(site.call.Args) {
+			return nil, 0, false
+		}
+	}
+	return calls, idx, true
+}
+
+// paramItems is itemsOf for rng, a range over s, a slice parameter of the
+// helper on path (for _, pod := range pods in dropLabels(pods
+// []corev1.Pod)): every call of the helper must hand over the items of a
+// list its caller loaded (list.Items, or a slice of copies of them), and
+// what each caller does to them before the call counts, with what the
+// helper does to them. One level of callers, as fromCallers.
+func (c *checker) paramItems(path []ast.Node, body *ast.BlockStmt, at *ast.CallExpr, skip ast.Node, rng *ast.RangeStmt) (eff objchange.Effect, noFix string, ok bool) {
+	s, _ := c.info.Uses[ident(rng.X)].(*types.Var)
+	if s == nil || within(body, s.Pos()) || c.inCallers {
+		return eff, "", false
+	}
+	if _, isSlice := s.Type().Underlying().(*types.Slice); !isSlice {
+		return eff, "", false
+	}
+	c.inCallers = true
+	defer func() { c.inCallers = false }()
+	calls, idx, ok := c.helperCalls(enclosingFunc(path), path, body, s)
+	if !ok {
+		return eff, "", false
+	}
+	eff = c.BetweenList(body, body.Lbrace, at, skip, s)
+	noFix = c.itemsChangedBefore(body, at, s, body.Lbrace, rng.Pos())
+	for _, site := range calls {
+		cpath, cbody := site.path()
+		if cbody == nil {
+			return eff, "", false
+		}
+		from, why, ok := c.itemsAt(cpath, cbody, site.call, site.call.Args[idx], site.call.Args[idx], site.call.Pos())
+		if !ok {
+			return eff, "", false
+		}
+		eff.Merge(from)
+		if noFix == "" {
+			noFix = why
+		}
+	}
+	return eff, noFix, true
 }
 
 // paramOrigin is originOf for src, a parameter of the function on path,
@@ -136,6 +167,23 @@ func enclosingFunc(path []ast.Node) ast.Node {
 type site struct {
 	file *ast.File
 	call *ast.CallExpr
+}
+
+// path returns the nodes that enclose the call and the body of the
+// function it is in; a nil body when it cannot be followed (a call in a
+// goroutine or a deferred one runs away from its caller, which may change
+// the object meanwhile).
+func (s site) path() ([]ast.Node, *ast.BlockStmt) {
+	cpath, _ := astutil.PathEnclosingInterval(s.file, s.call.Pos(), s.call.End())
+	if len(cpath) < 2 {
+		return nil, nil
+	}
+	switch cpath[1].(type) {
+	case *ast.GoStmt, *ast.DeferStmt:
+		return nil, nil
+	}
+	cbody, _ := fixes.EnclosingFunc(cpath)
+	return cpath, cbody
 }
 
 // callsOf returns the package's calls of fn; ok is false when fn is also

@@ -21,12 +21,14 @@
 // function on every path (a local last loaded with Get; an item of a list
 // last loaded with List, as the loop's variable, a pointer to the item or
 // the item itself, or the loop's variable over a local slice the function
-// only appends such items to; or a copy of one of those made with DeepCopy into a new
+// only appends such items to, whose other uses count as uses of the items,
+// or a pointer set once to the item a loop over them finds; or a copy of one of those made with DeepCopy into a new
 // variable or with DeepCopyInto, whose original's changes before the copy
 // count too), or is a parameter of a helper every call of which is in
 // sight (an unexported function only called, or a function literal bound
-// to a local only called) and hands over such an object (the changes in
-// the callers count too). A path that sets the object's variable to nil
+// to a local only called) and hands over such an object, or the loop's
+// variable over a slice parameter every call hands a list's items (the
+// changes in the callers count too). A path that sets the object's variable to nil
 // after the load (dropped when not found) carries no object and does not
 // count, whether or not a nil check guards the Update; what the if
 // statement that loads the object does to it in its branches counts. And

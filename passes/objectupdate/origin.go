@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ast/astutil"
 
@@ -112,6 +113,9 @@ func (c *checker) originOf(file *ast.File, path []ast.Node, body *ast.BlockStmt,
 			return c.copied(file, path, body, at, arg, v, addr, load, cc, src, depth)
 		}
 		return origin{}, false // last written: it holds the server's answer
+	case problem == fixes.LoadedAgain && load == nil:
+		// var primary *corev1.Pod, set in a loop over a list's items
+		return c.pointerToItem(path, body, at, arg, v)
 	case problem != fixes.NotLoaded && problem != fixes.NotLoadedInLiteral:
 		return origin{}, false
 	case !within(body, v.Pos()):
@@ -137,37 +141,111 @@ func (c *checker) originOf(file *ast.File, path []ast.Node, body *ast.BlockStmt,
 			return origin{}, false
 		}
 		eff.Merge(c.Between(body, decl.End(), at, arg, v))
-		return origin{eff: eff, base: base{after: decl, v: v, addr: addr, noFix: c.itemsChangedBefore(body, at, list, load, decl)}}, true
+		return origin{eff: eff, base: base{after: decl, v: v, addr: addr, noFix: c.itemsChangedBefore(body, at, list, load.End(), decl.Pos())}}, true
 	}
 	// for _, pod := range pods.Items { ... }
 	rng, ok := decl.(*ast.RangeStmt)
 	if !ok || !within(rng.Body, at.Pos()) {
 		return origin{}, false
 	}
-	list, ok := c.listItem(rng.X)
-	if !ok {
-		// for _, pod := range ready, ready holding copies of a list's
-		// items the function appended (the running Pods of a List).
-		list, ok = c.appendedItems(body, rng)
-	}
-	if !ok || isIndex(rng.X) {
-		return origin{}, false
-	}
-	eff, load, ok := c.sinceList(path, body, at, arg, list)
+	eff, noFix, ok := c.itemsOf(path, body, at, arg, rng)
 	if !ok {
 		return origin{}, false
 	}
 	eff.Merge(c.Between(body, rng.Body.Lbrace, at, arg, v))
-	return origin{eff: eff, base: base{start: rng.Body, v: v, addr: addr, noFix: c.itemsChangedBefore(body, at, list, load, rng)}}, true
+	return origin{eff: eff, base: base{start: rng.Body, v: v, addr: addr, noFix: noFix}}, true
 }
 
-// itemsChangedBefore says why no fix can copy the item at stmt (the range
+// pointerToItem is the origin of v, a pointer declared without a value
+// and set once, in a loop over a list's items, to the loop's variable
+// (var primary *corev1.Pod; for _, pod := range pods.Items { if ... {
+// primary = &pod; break } }), and used after the loop: that item, with
+// what is done to it through either. The fix copies it right after the
+// loop, where v may be nil, unless the loop itself changes the item (the
+// copy would hold that change).
+func (c *checker) pointerToItem(path []ast.Node, body *ast.BlockStmt, at *ast.CallExpr, arg ast.Expr, v *types.Var) (origin, bool) {
+	set := objchange.SetOnce(c.info, body, v)
+	if set == nil {
+		return origin{}, false
+	}
+	u, ok := ast.Unparen(set.Rhs[0]).(*ast.UnaryExpr)
+	if !ok || u.Op != token.AND {
+		return origin{}, false
+	}
+	item, _ := c.info.Uses[ident(u.X)].(*types.Var)
+	decl, _ := c.declOf(body, item)
+	rng, ok := decl.(*ast.RangeStmt)
+	if item == nil || !ok || at.Pos() < rng.End() || !inList(body, rng) {
+		return origin{}, false
+	}
+	eff, noFix, ok := c.itemsOf(path, body, at, arg, rng)
+	if !ok {
+		return origin{}, false
+	}
+	eff.Merge(c.Between(body, rng.Body.Lbrace, at, arg, item))
+	if noFix == "" && !c.Region(body, rng.Body.Lbrace, rng.End(), at, item).Unchanged() {
+		noFix = item.Name() + " is changed in the loop that finds it; copy it there and patch from the copy"
+	}
+	return origin{eff: eff, base: base{after: rng, v: v, noFix: noFix, mayBeNil: true}}, true
+}
+
+// itemsOf returns what is done to the items rng ranges over from their
+// load with List to at, leaving out skip (the item handed over), and why
+// no fix can copy an item at the top of rng; ok is false when rng ranges
+// over no list's items.
+func (c *checker) itemsOf(path []ast.Node, body *ast.BlockStmt, at *ast.CallExpr, skip ast.Node, rng *ast.RangeStmt) (eff objchange.Effect, noFix string, ok bool) {
+	if isIndex(rng.X) {
+		return eff, "", false
+	}
+	if eff, noFix, ok = c.itemsAt(path, body, at, skip, rng.X, rng.Pos()); ok {
+		return eff, noFix, true
+	}
+	return c.paramItems(path, body, at, skip, rng)
+}
+
+// itemsAt returns what is done to the items x holds (list.Items, or a
+// local slice of copies of them: see appendedItems) from their load with
+// List to at, leaving out skip (the object the call at hands over), and
+// why no fix can copy one at taken (the changes before it would be in the
+// copy); ok is false when x holds no list's items loaded in the function.
+func (c *checker) itemsAt(path []ast.Node, body *ast.BlockStmt, at *ast.CallExpr, skip ast.Node, x ast.Expr, taken token.Pos) (eff objchange.Effect, noFix string, ok bool) {
+	list, ok := c.listItem(x)
+	var slice *types.Var
+	var appends []ast.Node
+	if !ok {
+		// ready, holding copies of a list's items the function appended
+		// (the running Pods of a List).
+		slice, list, appends, ok = c.appendedItems(body, x)
+	}
+	if !ok || isIndex(x) {
+		return eff, "", false
+	}
+	eff, load, ok := c.sinceList(path, body, at, skip, list)
+	if !ok {
+		return eff, "", false
+	}
+	noFix = c.itemsChangedBefore(body, at, list, load.End(), taken)
+	if slice != nil {
+		// The copies share the items' maps and slices: what is done to
+		// them (in other loops, in helpers handed the slice) is done to
+		// the items too.
+		eff.Merge(c.BetweenList(body, slice.Pos(), at, skip, slice, appends...))
+		if noFix == "" {
+			noFix = c.itemsChangedBefore(body, at, slice, slice.Pos(), taken, appends...)
+		}
+	}
+	return eff, noFix, true
+}
+
+// itemsChangedBefore says why no fix can copy the item at taken (the range
 // over the items, or the statement that takes a pointer to one) when the
-// items are changed between their List, load, and stmt: a copy taken
-// there already holds those changes, so a patch from it would not send
-// them, though the Update does. Empty when nothing changes them there.
-func (c *checker) itemsChangedBefore(body *ast.BlockStmt, at *ast.CallExpr, list *types.Var, load, stmt ast.Stmt) string {
-	if !c.RegionList(body, load.End(), stmt.Pos(), at, list).Unchanged() {
+// items are changed between their List (or the declaration of a slice of
+// copies of them, or a helper's start), from, and taken, leaving out dead:
+// a copy taken there already holds those changes, so a patch from it
+// would not send them, though the Update does. Empty when nothing changes
+// them there.
+func (c *checker) itemsChangedBefore(body *ast.BlockStmt, at *ast.CallExpr, list *types.Var, from, taken token.Pos, dead ...ast.Node) string {
+	if !c.RegionList(body, from, taken, at, list, dead...).Unchanged() {
 		return "the items of " + list.Name() + " are changed after the List, before the item is taken; copy the list right after the List and patch from its item"
 	}
 	return ""
@@ -303,37 +381,36 @@ func (c *checker) listItem(e ast.Expr) (*types.Var, bool) {
 	return v, v != nil
 }
 
-// appendedItems returns the list whose items rng ranges over when rng.X
-// is a local slice that body only declares empty (var s []T, s :=
-// make(...), s := []T{}), appends to with the values a range over the
-// list's items binds (s = append(s, pod) in for _, pod := range
-// list.Items), takes the length of, and ranges over in rng: each element
-// is then a copy of one of those items, whose maps and slices it shares.
-func (c *checker) appendedItems(body *ast.BlockStmt, rng *ast.RangeStmt) (*types.Var, bool) {
-	id, ok := ast.Unparen(rng.X).(*ast.Ident)
+// appendedItems returns the slice x is and the list whose items it holds
+// when x is a local slice that body only declares empty (var
+// s []T, s := make(...), s := []T{}) and assigns the appends of the values
+// a range over the list's items binds (s = append(s, pod) in for _, pod :=
+// range list.Items), which it returns: each element is then a copy of one
+// of those items, whose maps and slices it shares. What else is done to
+// the slice is the caller's to count (BetweenList).
+func (c *checker) appendedItems(body *ast.BlockStmt, x ast.Expr) (slice, list *types.Var, appends []ast.Node, ok bool) {
+	id, isIdent := ast.Unparen(x).(*ast.Ident)
 	s, _ := c.info.Uses[ident(id)].(*types.Var)
-	if !ok || s == nil || !within(body, s.Pos()) {
-		return nil, false
+	if !isIdent || s == nil || !within(body, s.Pos()) {
+		return nil, nil, nil, false
 	}
-	if _, ok := s.Type().Underlying().(*types.Slice); !ok {
-		return nil, false
+	if _, isSlice := s.Type().Underlying().(*types.Slice); !isSlice {
+		return nil, nil, nil, false
 	}
-	var list *types.Var
 	ok = true
 	objchange.WalkStack(body, func(n ast.Node, stack []ast.Node) bool {
 		x, isIdent := n.(*ast.Ident)
-		if !ok || !isIdent || c.info.ObjectOf(x) != s || x == id {
+		if !ok || !isIdent || c.info.ObjectOf(x) != s || len(stack) == 0 {
 			return ok
 		}
-		var parent ast.Node
-		if len(stack) > 0 {
-			parent = stack[len(stack)-1]
-		}
-		switch p := parent.(type) {
+		switch p := stack[len(stack)-1].(type) {
 		case *ast.ValueSpec:
 			ok = len(p.Values) == 0 // var s []T
 		case *ast.AssignStmt:
-			ok = len(p.Lhs) == 1 && len(p.Rhs) == 1 && p.Lhs[0] == ast.Expr(x)
+			if !slices.Contains(p.Lhs, ast.Expr(x)) {
+				break // s on the right: the walker's
+			}
+			ok = len(p.Lhs) == 1 && len(p.Rhs) == 1
 			if ok && p.Tok == token.DEFINE {
 				ok = emptySlice(c.info, p.Rhs[0])
 			} else if ok {
@@ -341,25 +418,12 @@ func (c *checker) appendedItems(body *ast.BlockStmt, rng *ast.RangeStmt) (*types
 				from, ok = c.appendOfItem(body, p.Rhs[0], s)
 				ok = ok && (list == nil || list == from)
 				list = from
+				appends = append(appends, p)
 			}
-		case *ast.CallExpr:
-			// len(s), or the s that s = append(s, pod) appends to (the
-			// item is checked at the assignment).
-			b, _ := c.info.Uses[ident(p.Fun)].(*types.Builtin)
-			switch {
-			case b != nil && b.Name() == "len":
-			case b != nil && b.Name() == "append" && p.Args[0] == ast.Expr(x) && len(stack) > 1:
-				as, isAssign := stack[len(stack)-2].(*ast.AssignStmt)
-				ok = isAssign && len(as.Lhs) == 1 && c.info.ObjectOf(ident(as.Lhs[0])) == s
-			default:
-				ok = false
-			}
-		default:
-			ok = false
 		}
 		return ok
 	})
-	return list, ok && list != nil
+	return s, list, appends, ok && list != nil
 }
 
 // appendOfItem returns the list whose item e, an append to s, appends:

@@ -578,14 +578,41 @@ func statusBoundHanded(obj *Widget) { // want `^changed nothing; maybe nothing; 
 	other.Flag(st.Applied) // want `blocked here`
 }
 
-// A local that already exists is not followed: it may hold something
-// else on other paths, through a loop.
+// A pointer declared without a value and set once holds the part from
+// there on, as := would bind it (percona-xtradb-cluster-operator's var
+// primaryPod *corev1.Pod, set in the loop that finds it).
+//
+// status obj
+func statusSetOnce(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: Status is changed$`
+	var applied *bool
+	for range 2 {
+		applied = obj.Status.Applied
+		break
+	}
+	*applied = true // want `blocked here`
+}
+
+// A local set more than once, or used in a loop before it is set (a next
+// pass would see the part there), is not followed: it may hold something
+// else on other paths.
 //
 // status obj
 func statusReassigned(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: obj.Status is stored elsewhere, whose changes are not followed$`
 	var applied *bool
 	applied = obj.Status.Applied // want `blocked here`
+	applied = nil
 	_ = applied
+}
+
+// status obj
+func statusUsedBeforeSet(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: obj.Status is stored elsewhere, whose changes are not followed$`
+	var applied *bool
+	for range 2 {
+		if applied != nil {
+			fmt.Println(*applied)
+		}
+		applied = obj.Status.Applied // want `blocked here`
+	}
 }
 
 // The status copied into a local and read, formatted and compared:

@@ -549,3 +549,166 @@ func (r *LabelledFirstReconciler) Reconcile(ctx context.Context, req ctrl.Reques
 	}
 	return ctrl.Result{}, nil
 }
+
+// ReplicaReconciler is percona-xtradb-cluster-operator's replica labelling
+// in full: the slice of running Pods is also searched for the primary,
+// whose pointer is kept after that loop, handed to a helper that only
+// reads the Pods, and to one that takes the label off each on a path that
+// returns. Its elements are still copies of the listed items, changed in
+// their labels alone before each Update: reported, the others with a patch
+// from a copy at the top of their loop, the primary with one from a copy
+// after the loop that finds it. The others' Updates before the primary's
+// write other objects: the client's answer fills only their own maps.
+type ReplicaReconciler struct {
+	client.Client
+}
+
+func (r *ReplicaReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var list corev1.PodList
+	if err := r.List(ctx, &list, client.InNamespace(req.Namespace)); err != nil {
+		return ctrl.Result{}, err
+	}
+	ready := make([]corev1.Pod, 0)
+	for _, pod := range list.Items {
+		if pod.Status.Phase == corev1.PodRunning {
+			ready = append(ready, pod)
+		}
+	}
+	var primary *corev1.Pod
+	for _, pod := range ready {
+		if pod.Name == req.Name {
+			primary = &pod
+			break
+		}
+	}
+	if primary == nil {
+		return ctrl.Result{}, nil
+	}
+	if err := reachable(ready); err != nil {
+		return ctrl.Result{}, err
+	}
+	if req.Namespace == "" {
+		return ctrl.Result{}, dropReplicaLabels(ctx, r.Client, ready)
+	}
+	for _, pod := range ready {
+		if pod.Name == primary.Name {
+			continue
+		}
+		delete(pod.Labels, "example.com/replica")
+		if err := r.Update(ctx, &pod); err != nil { // want `labels changed and sent with Update; another writer of this Pod makes it fail with 409 Conflict: patch the metadata instead$`
+			return ctrl.Result{}, err
+		}
+	}
+	if _, ok := primary.Labels["example.com/replica"]; !ok {
+		primary.Labels["example.com/replica"] = "true"
+		if err := r.Update(ctx, primary); err != nil { // want `labels changed and sent with Update; another writer of this Pod makes it fail with 409 Conflict: patch the metadata instead$`
+			return ctrl.Result{}, err
+		}
+	}
+	return ctrl.Result{}, nil
+}
+
+// reachable only reads the Pods it is handed.
+func reachable(pods []corev1.Pod) error {
+	for _, pod := range pods {
+		if pod.Status.PodIP == "" {
+			return context.Canceled
+		}
+	}
+	return nil
+}
+
+// dropReplicaLabels takes the label off each Pod it is handed, the
+// running Pods of its one caller's List: reported in the helper, with a
+// patch from a copy at the top of its loop.
+func dropReplicaLabels(ctx context.Context, c client.Client, pods []corev1.Pod) error {
+	for _, pod := range pods {
+		delete(pod.Labels, "example.com/replica")
+		if err := c.Update(ctx, &pod); err != nil { // want `labels changed and sent with Update; another writer of this Pod makes it fail with 409 Conflict: patch the metadata instead$`
+			return err
+		}
+	}
+	return nil
+}
+
+// ImagedReplicaReconciler hands the slice to a helper that sets an image
+// in each Pod's containers, which the copies share with the listed items,
+// before the loop and before another helper's: whatever each Update sends,
+// it is not the labels alone. Not reported.
+type ImagedReplicaReconciler struct {
+	client.Client
+}
+
+func (r *ImagedReplicaReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var list corev1.PodList
+	if err := r.List(ctx, &list, client.InNamespace(req.Namespace)); err != nil {
+		return ctrl.Result{}, err
+	}
+	ready := make([]corev1.Pod, 0)
+	for _, pod := range list.Items {
+		ready = append(ready, pod)
+	}
+	if req.Name == "" {
+		setImages(ready)
+	}
+	for _, pod := range ready {
+		delete(pod.Labels, "example.com/replica")
+		if err := r.Update(ctx, &pod); err != nil {
+			return ctrl.Result{}, err
+		}
+	}
+	return ctrl.Result{}, relabel(ctx, r.Client, ready)
+}
+
+// relabel is handed the Pods whose images its caller set: not reported.
+func relabel(ctx context.Context, c client.Client, pods []corev1.Pod) error {
+	for _, pod := range pods {
+		pod.Labels["example.com/relabelled"] = "true"
+		if err := c.Update(ctx, &pod); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// PrimaryImageReconciler changes the primary's image through a pointer
+// to a copy in the slice, which shares its containers with the other
+// copies' items: not reported.
+type PrimaryImageReconciler struct {
+	client.Client
+}
+
+func (r *PrimaryImageReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var list corev1.PodList
+	if err := r.List(ctx, &list, client.InNamespace(req.Namespace)); err != nil {
+		return ctrl.Result{}, err
+	}
+	ready := make([]corev1.Pod, 0)
+	for _, pod := range list.Items {
+		ready = append(ready, pod)
+	}
+	var primary *corev1.Pod
+	for _, pod := range ready {
+		if pod.Name == req.Name {
+			primary = &pod
+		}
+	}
+	if primary != nil {
+		primary.Spec.Containers[0].Image = "example.com/primary"
+	}
+	for _, pod := range ready {
+		delete(pod.Labels, "example.com/replica")
+		if err := r.Update(ctx, &pod); err != nil {
+			return ctrl.Result{}, err
+		}
+	}
+	return ctrl.Result{}, nil
+}
+
+// setImages changes the containers every Pod shares with the items it was
+// copied from.
+func setImages(pods []corev1.Pod) {
+	for _, pod := range pods {
+		pod.Spec.Containers[0].Image = "example.com/image"
+	}
+}
