@@ -84,6 +84,12 @@ func argument(common *ssa.CallCommon, index int) ssa.Value {
 // client evaluates a value holding a client or a subresource writer.
 func (c *checker) client(v ssa.Value) state {
 	return c.alternatives(v, c.convertedOrCaptured, func(v ssa.Value) state {
+		if f, named := embeddedClient(v.Type()); f != nil {
+			// A reconciler handed over as a client (to a helper taking
+			// an interface that embeds client.Client): its writes are
+			// its embedded client's.
+			return c.field(f, named, named)
+		}
 		switch v := v.(type) {
 		case *ssa.UnOp:
 			if v.Op == token.MUL {
@@ -104,6 +110,34 @@ func (c *checker) client(v ssa.Value) state {
 		}
 		return unknown
 	})
+}
+
+// embeddedClient returns the embedded interface field of t (a struct, or
+// a pointer to one) that t's write methods are promoted from, with t's
+// named type; nil when t declares any of them itself, or they come from
+// different fields.
+func embeddedClient(t types.Type) (*types.Var, *types.Named) {
+	st, named := structOf(t)
+	if st == nil || named == nil {
+		return nil, nil
+	}
+	ms := types.NewMethodSet(t)
+	var field *types.Var
+	for _, name := range []string{"Create", "Update", "Patch", "Status"} {
+		sel := ms.Lookup(nil, name)
+		if sel == nil || len(sel.Index()) != 2 {
+			return nil, nil
+		}
+		f := st.Field(sel.Index()[0])
+		if field != nil && f != field {
+			return nil, nil
+		}
+		field = f
+	}
+	if _, ok := field.Type().Underlying().(*types.Interface); !ok || !field.Embedded() {
+		return nil, nil
+	}
+	return field, named
 }
 
 // load evaluates a client read from memory: a field, a package variable,

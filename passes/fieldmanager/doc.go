@@ -201,7 +201,11 @@
 //
 // A client that is a parameter (NewWidgetReconciler(c client.Client, ...)
 // storing c in a field, a helper ensureConfigMap(ctx, cl client.Client, ...))
-// is decided from where it comes from.
+// is decided from where it comes from. A reconciler handed in as an
+// interface that embeds the client writes through its embedded client
+// (when its write methods are all promoted from that field); such a
+// hand-over across packages has no fix, since client.WithFieldOwner's
+// result cannot stand in for the reconciler.
 //
 //   - In the same package, from every call of the function: when all of them
 //     hand in clients that name none, the writes through the parameter, or

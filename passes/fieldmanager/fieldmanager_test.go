@@ -144,6 +144,8 @@ func TestHandover(t *testing.T) {
 		"fieldmanager/handover/ptrmain",
 		"fieldmanager/handover/wrapped",
 		"fieldmanager/handover/lookalike",
+		"fieldmanager/handover/embedhelper",
+		"fieldmanager/handover/embeduse",
 	)
 }
 

@@ -497,7 +497,10 @@ func (r *reporter) reportHandover(file *ast.File, what string, arg ast.Expr, pw 
 	// either proves the release has it.
 	hasWithOwner := r.c.canWrap() || pw.CanWrap
 	advice := "wrap it with client.WithFieldOwner(...)"
+	holder := hasWithOwner && !r.wrappable(arg)
 	switch {
+	case holder:
+		advice = "wrap its client with client.WithFieldOwner(...) where it is set (no suggested fix: " + types.ExprString(arg) + " holds the client, and the wrapper could not stand in for it)"
 	case !hasWithOwner && r.c.m.Client.Complete():
 		advice = "pass client.FieldOwner(...) to each of those writes (no suggested fix: this controller-runtime release has no client.WithFieldOwner)"
 	case !hasWithOwner:
@@ -507,7 +510,7 @@ func (r *reporter) reportHandover(file *ast.File, what string, arg ast.Expr, pw 
 		what, writes, list, advice)
 	d := analysis.Diagnostic{Pos: arg.Pos(), End: arg.End(), Message: msg, Related: reachedRelated(arg.Pos(), pw)}
 	switch {
-	case !hasWithOwner:
+	case !hasWithOwner || holder:
 	case ignore.CgoProcessed(file):
 		d.Message += " (no suggested fix: " + ignore.CgoReason + ")"
 	default:
@@ -529,6 +532,20 @@ func (r *reporter) reportHandover(file *ast.File, what string, arg ast.Expr, pw 
 		}}
 	}
 	r.rep.Report(d)
+}
+
+// wrappable reports whether client.WithFieldOwner(arg, ...) can stand in
+// for arg: arg is an interface that the wrapper's result satisfies (then
+// so does the parameter arg is handed to), not a reconciler handed over
+// as an interface that embeds the client (keda's authenticationReconciler).
+func (r *reporter) wrappable(arg ast.Expr) bool {
+	t := r.c.info.TypeOf(arg)
+	wrap, ok := r.c.m.Lookup("WithFieldOwner").(*types.Func)
+	if !ok || t == nil {
+		return true // no WithFieldOwner here: the release decides, as canWrap
+	}
+	res := wrap.Type().(*types.Signature).Results()
+	return types.IsInterface(t) && res.Len() == 1 && types.AssignableTo(res.At(0).Type(), t)
 }
 
 // ownerString returns the field manager as a string expression, for
