@@ -119,13 +119,13 @@ func (c *checker) paramItems(path []ast.Node, body *ast.BlockStmt, at *ast.CallE
 		return eff, "", false
 	}
 	eff = c.BetweenList(body, body.Lbrace, at, skip, s)
-	noFix = c.itemsChangedBefore(body, at, s, body.Lbrace, rng.Pos())
+	noFix = c.itemsChangedBefore(body, at, s, body.Lbrace, rng, rng)
 	for _, site := range calls {
 		cpath, cbody := site.path()
 		if cbody == nil {
 			return eff, "", false
 		}
-		from, why, ok := c.itemsAt(cpath, cbody, site.call, site.call.Args[idx], site.call.Args[idx], site.call.Pos())
+		from, why, ok := c.itemsAt(cpath, cbody, site.call, site.call.Args[idx], site.call.Args[idx], site.call)
 		if !ok {
 			return eff, "", false
 		}

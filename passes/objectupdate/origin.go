@@ -141,7 +141,7 @@ func (c *checker) originOf(file *ast.File, path []ast.Node, body *ast.BlockStmt,
 			return origin{}, false
 		}
 		eff.Merge(c.Between(body, decl.End(), at, arg, v))
-		return origin{eff: eff, base: base{after: decl, v: v, addr: addr, noFix: c.itemsChangedBefore(body, at, list, load.End(), decl.Pos())}}, true
+		return origin{eff: eff, base: base{after: decl, v: v, addr: addr, noFix: c.itemsChangedBefore(body, at, list, load.End(), decl, c.itemLoop(file, decl, list))}}, true
 	}
 	// for _, pod := range pods.Items { ... }
 	rng, ok := decl.(*ast.RangeStmt)
@@ -197,7 +197,7 @@ func (c *checker) itemsOf(path []ast.Node, body *ast.BlockStmt, at *ast.CallExpr
 	if isIndex(rng.X) {
 		return eff, "", false
 	}
-	if eff, noFix, ok = c.itemsAt(path, body, at, skip, rng.X, rng.Pos()); ok {
+	if eff, noFix, ok = c.itemsAt(path, body, at, skip, rng.X, rng); ok {
 		return eff, noFix, true
 	}
 	return c.paramItems(path, body, at, skip, rng)
@@ -208,7 +208,7 @@ func (c *checker) itemsOf(path []ast.Node, body *ast.BlockStmt, at *ast.CallExpr
 // List to at, leaving out skip (the object the call at hands over), and
 // why no fix can copy one at taken (the changes before it would be in the
 // copy); ok is false when x holds no list's items loaded in the function.
-func (c *checker) itemsAt(path []ast.Node, body *ast.BlockStmt, at *ast.CallExpr, skip ast.Node, x ast.Expr, taken token.Pos) (eff objchange.Effect, noFix string, ok bool) {
+func (c *checker) itemsAt(path []ast.Node, body *ast.BlockStmt, at *ast.CallExpr, skip ast.Node, x ast.Expr, taken ast.Node) (eff objchange.Effect, noFix string, ok bool) {
 	list, ok := c.listItem(x)
 	var slice *types.Var
 	var appends []ast.Node
@@ -224,17 +224,37 @@ func (c *checker) itemsAt(path []ast.Node, body *ast.BlockStmt, at *ast.CallExpr
 	if !ok {
 		return eff, "", false
 	}
-	noFix = c.itemsChangedBefore(body, at, list, load.End(), taken)
+	noFix = c.itemsChangedBefore(body, at, list, load.End(), taken, taken)
 	if slice != nil {
 		// The copies share the items' maps and slices: what is done to
 		// them (in other loops, in helpers handed the slice) is done to
 		// the items too.
 		eff.Merge(c.BetweenList(body, slice.Pos(), at, skip, slice, appends...))
 		if noFix == "" {
-			noFix = c.itemsChangedBefore(body, at, slice, slice.Pos(), taken, appends...)
+			noFix = c.itemsChangedBefore(body, at, slice, slice.Pos(), taken, taken, appends...)
 		}
 	}
 	return eff, noFix, true
+}
+
+// itemLoop returns the loop over list's items (for i := range
+// list.Items) that directly holds decl, which takes one of them (pvc :=
+// &list.Items[i]): each of its passes takes another item, so what a pass
+// does to its own item is not in a later pass's copy. Else decl.
+func (c *checker) itemLoop(file *ast.File, decl ast.Stmt, list *types.Var) ast.Node {
+	path, _ := astutil.PathEnclosingInterval(file, decl.Pos(), decl.End())
+	for _, n := range path[1:] {
+		switch n := n.(type) {
+		case *ast.RangeStmt:
+			if l, ok := c.listItem(n.X); ok && l == list && !isIndex(n.X) {
+				return n
+			}
+			return decl
+		case *ast.ForStmt, *ast.FuncLit, *ast.FuncDecl:
+			return decl
+		}
+	}
+	return decl
 }
 
 // itemsChangedBefore says why no fix can copy the item at taken (the range
@@ -242,10 +262,16 @@ func (c *checker) itemsAt(path []ast.Node, body *ast.BlockStmt, at *ast.CallExpr
 // items are changed between their List (or the declaration of a slice of
 // copies of them, or a helper's start), from, and taken, leaving out dead:
 // a copy taken there already holds those changes, so a patch from it
-// would not send them, though the Update does. Empty when nothing changes
-// them there.
-func (c *checker) itemsChangedBefore(body *ast.BlockStmt, at *ast.CallExpr, list *types.Var, from, taken token.Pos, dead ...ast.Node) string {
-	if !c.RegionList(body, from, taken, at, list, dead...).Unchanged() {
+// would not send them, though the Update does. When a loop that does not
+// hold from holds loop (taken, or the loop over the items that holds it,
+// whose passes each take another item), the rest of that loop runs before
+// the next take and counts too. Empty when nothing changes them there.
+func (c *checker) itemsChangedBefore(body *ast.BlockStmt, at *ast.CallExpr, list *types.Var, from token.Pos, taken, loop ast.Node, dead ...ast.Node) string {
+	end := objchange.LoopEnd(body, from, loop.Pos(), loop.End())
+	if end == loop.End() {
+		end = taken.Pos() // in no such loop
+	}
+	if !c.RegionList(body, from, end, at, list, dead...).Unchanged() {
 		return "the items of " + list.Name() + " are changed after the List, before the item is taken; copy the list right after the List and patch from its item"
 	}
 	return ""

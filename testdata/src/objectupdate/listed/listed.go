@@ -712,3 +712,53 @@ func setImages(pods []corev1.Pod) {
 		pod.Spec.Containers[0].Image = "example.com/image"
 	}
 }
+
+// RelabelledReconciler takes a label off every listed Pod on each of two
+// passes, and between them labels every Pod again: on the second pass a
+// copy at the top of the inner loop already holds that label, which a
+// patch from it would not send. Reported, no fix.
+type RelabelledReconciler struct {
+	client.Client
+}
+
+func (r *RelabelledReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var pods corev1.PodList
+	if err := r.List(ctx, &pods, client.InNamespace(req.Namespace)); err != nil {
+		return ctrl.Result{}, err
+	}
+	for range 2 {
+		for _, pod := range pods.Items {
+			delete(pod.Labels, "example.com/replica")
+			if err := r.Update(ctx, &pod); err != nil { // want `labels changed and sent with Update; another writer of this Pod makes it fail with 409 Conflict: patch the metadata instead \(no suggested fix: the items of pods are changed after the List, before the item is taken; copy the list right after the List and patch from its item\)$`
+				return ctrl.Result{}, err
+			}
+		}
+		for i := range pods.Items {
+			pods.Items[i].Labels["example.com/relabelled"] = "true"
+		}
+	}
+	return ctrl.Result{}, nil
+}
+
+// SamePassReconciler labels each Pod through the list, then takes a
+// pointer to it in the same pass: a copy taken there already holds that
+// label. Reported, no fix.
+type SamePassReconciler struct {
+	client.Client
+}
+
+func (r *SamePassReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var pods corev1.PodList
+	if err := r.List(ctx, &pods, client.InNamespace(req.Namespace)); err != nil {
+		return ctrl.Result{}, err
+	}
+	for i := range pods.Items {
+		pods.Items[i].Labels["example.com/seen"] = "true"
+		pod := &pods.Items[i]
+		delete(pod.Labels, "example.com/replica")
+		if err := r.Update(ctx, pod); err != nil { // want `labels changed and sent with Update; another writer of this Pod makes it fail with 409 Conflict: patch the metadata instead \(no suggested fix: the items of pods are changed after the List, before the item is taken; copy the list right after the List and patch from its item\)$`
+			return ctrl.Result{}, err
+		}
+	}
+	return ctrl.Result{}, nil
+}
