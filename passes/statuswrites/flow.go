@@ -24,7 +24,8 @@ import (
 // whose key) is made anew by the iteration. A function's summary is what it
 // writes on the paths that return normally, for its callers to add at the
 // call; paths that return an error other than the write's own are left
-// out, as their callers return too.
+// out, as their callers return too. An error returned as a phi is told
+// apart by the edge each path came in by (enterPhis).
 
 // event is one step that writes status in the function analysed: a write,
 // a call of a function that writes, or a deferred one.
@@ -200,6 +201,10 @@ type fnInfo struct {
 	keys     map[ident]ident
 	contribs map[ssa.Instruction][]contrib
 	tracked  map[ssa.Value]int // conditions tested twice, numbered
+	// errPhis are the error values returned that join several (see
+	// returnedErrPhis); each is tracked too, its fact saying whether it
+	// is nil on the path, which the edge the path came in by tells.
+	errPhis map[*ssa.Phi]bool
 }
 
 func (c *checker) info(fn *ssa.Function) *fnInfo {
@@ -209,7 +214,67 @@ func (c *checker) info(fn *ssa.Function) *fnInfo {
 	fi := &fnInfo{keys: c.getKeys(fn), contribs: make(map[ssa.Instruction][]contrib)}
 	c.infos[fn] = fi
 	fi.tracked = trackedConditions(fn)
+	fi.errPhis = returnedErrPhis(fn)
+	for phi := range fi.errPhis {
+		if _, ok := fi.tracked[phi]; !ok {
+			fi.tracked[phi] = len(fi.tracked) + 1
+		}
+	}
 	return fi
+}
+
+// returnedErrPhis returns the phis, at most maxTracked, that a return of fn
+// gives as its error, directly or through other such phis: an error kept
+// for the end (var notReady error; if ... { notReady = errors.New(...) };
+// ...; return notReady) is nil on some paths, and a caller that stops on
+// the error goes on from those (kserve's TrainedModel reconciler).
+func returnedErrPhis(fn *ssa.Function) map[*ssa.Phi]bool {
+	out := make(map[*ssa.Phi]bool)
+	var add func(v ssa.Value)
+	add = func(v ssa.Value) {
+		phi, ok := v.(*ssa.Phi)
+		if !ok || out[phi] || len(out) >= maxTracked {
+			return
+		}
+		out[phi] = true
+		for _, e := range phi.Edges {
+			add(e)
+		}
+	}
+	res := fn.Signature.Results()
+	if res.Len() == 0 || !crmodel.IsError(res.At(res.Len()-1).Type()) {
+		return out
+	}
+	for _, b := range fn.Blocks {
+		if ret, ok := lastInstr(b).(*ssa.Return); ok && len(ret.Results) == res.Len() {
+			add(ret.Results[len(ret.Results)-1])
+		}
+	}
+	return out
+}
+
+// enterPhis sets, on s entering to from from, whether each error phi of
+// to is nil: so when the edge brings nil, or a phi known nil on the path.
+func enterPhis(fi *fnInfo, from, to *ssa.BasicBlock, s *state) {
+	i := slices.Index(to.Preds, from)
+	if i < 0 {
+		return
+	}
+	for _, instr := range to.Instrs {
+		phi, ok := instr.(*ssa.Phi)
+		if !ok {
+			break
+		}
+		if !fi.errPhis[phi] || i >= len(phi.Edges) {
+			continue
+		}
+		e := phi.Edges[i]
+		if ep, ok := e.(*ssa.Phi); isNil(e) || ok && fi.errPhis[ep] && s.facts[ep] {
+			s.facts[phi] = true
+		} else {
+			delete(s.facts, phi)
+		}
+	}
 }
 
 // maxTracked bounds the conditions whose outcomes the analysis keeps apart,
@@ -330,7 +395,11 @@ func (c *checker) flow(fn *ssa.Function, nilVars []int) *result {
 	queue := []work{{0, ""}}
 	queued := map[work]bool{{0, ""}: true}
 	seen := make(map[string]bool) // findings by event and object
-	propagate := func(to *ssa.BasicBlock, s *state) {
+	propagate := func(from, to *ssa.BasicBlock, s *state) {
+		if len(fi.errPhis) > 0 {
+			s = s.clone()
+			enterPhis(fi, from, to, s)
+		}
 		k := s.factKey(fi.tracked)
 		if in[to.Index] == nil {
 			in[to.Index] = make(map[string]*state)
@@ -396,7 +465,9 @@ func (c *checker) flow(fn *ssa.Function, nilVars []int) *result {
 		for _, instr := range b.Instrs {
 			if v, ok := instr.(ssa.Value); ok {
 				kill(s, v, "")
-				delete(s.facts, v)
+				if phi, ok := v.(*ssa.Phi); !ok || !fi.errPhis[phi] {
+					delete(s.facts, v) // an error phi's was set on the way in
+				}
 			}
 			switch instr := instr.(type) {
 			case *ssa.Store:
@@ -426,14 +497,14 @@ func (c *checker) flow(fn *ssa.Function, nilVars []int) *result {
 				}
 				apply(s, c.contribsOf(fn, instr))
 			case *ssa.Return:
-				if c.returnsNormally(fn, instr) {
+				if c.returnsNormally(fn, instr, s) {
 					c.summarize(fn, s, res.summary, instr)
 				}
 				break instrs
 			case *ssa.Panic:
 				break instrs
 			case *ssa.Jump:
-				propagate(b.Succs[0], s)
+				propagate(b, b.Succs[0], s)
 			case *ssa.If:
 				c.branch(fn, fi, instr, s, propagate)
 			}
@@ -463,7 +534,7 @@ func kill(s *state, base ssa.Value, sel string) {
 // tracked condition's known outcome, and without the writes of a call on
 // the edge where that call's error says it failed (a failed write wrote
 // nothing: so a retry loop writes once).
-func (c *checker) branch(fn *ssa.Function, fi *fnInfo, iff *ssa.If, s *state, propagate func(*ssa.BasicBlock, *state)) {
+func (c *checker) branch(fn *ssa.Function, fi *fnInfo, iff *ssa.If, s *state, propagate func(from, to *ssa.BasicBlock, s *state)) {
 	b := iff.Block()
 	k, onTrue, nilTest := condition(iff.Cond)
 	_, tracked := fi.tracked[k]
@@ -508,7 +579,7 @@ func (c *checker) branch(fn *ssa.Function, fi *fnInfo, iff *ssa.If, s *state, pr
 				}
 			}
 		}
-		propagate(succ, t)
+		propagate(b, succ, t)
 	}
 }
 
@@ -529,13 +600,18 @@ func callOf(v ssa.Value) *ssa.Call {
 
 // returnsNormally reports whether a return lets the caller go on: the
 // function returns no error, or nil, or the error of a status write it
-// made (a failed write wrote nothing; a caller that goes on after it wrote).
-func (c *checker) returnsNormally(fn *ssa.Function, ret *ssa.Return) bool {
+// made (a failed write wrote nothing; a caller that goes on after it wrote),
+// or an error kept for the end that is nil on the path s took.
+func (c *checker) returnsNormally(fn *ssa.Function, ret *ssa.Return, s *state) bool {
 	res := fn.Signature.Results()
 	if res.Len() == 0 || !crmodel.IsError(res.At(res.Len()-1).Type()) || len(ret.Results) != res.Len() {
 		return true
 	}
-	return c.benignError(fn, ret.Results[len(ret.Results)-1], 0)
+	v := ret.Results[len(ret.Results)-1]
+	if phi, ok := v.(*ssa.Phi); ok && c.info(fn).errPhis[phi] && s.facts[phi] {
+		return true
+	}
+	return c.benignError(fn, v, 0)
 }
 
 func (c *checker) benignError(fn *ssa.Function, v ssa.Value, depth int) bool {
