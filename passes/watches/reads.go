@@ -109,7 +109,8 @@ func (c *checker) funcReads() map[*types.Func]map[string]bool {
 }
 
 // packageReads returns the kinds whose status any production function of
-// the package reads: the scope used when a builder's reconciler cannot be
+// the package reads, or an implementation of one of its interfaces that
+// its imports declare: the scope used when a builder's reconciler cannot be
 // resolved, and the package's fact.
 func (c *checker) packageReads() map[string]bool {
 	if c.pkgReads == nil {
@@ -119,8 +120,73 @@ func (c *checker) packageReads() map[string]bool {
 				c.pkgReads[k] = true
 			}
 		}
+		scope := c.pass.Pkg.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok {
+				continue
+			}
+			if iface, ok := tn.Type().Underlying().(*types.Interface); ok {
+				for m := range iface.Methods() {
+					for _, k := range c.implReads(m) {
+						c.pkgReads[k] = true
+					}
+				}
+			}
+		}
 	}
 	return c.pkgReads
+}
+
+// implReads returns what the implementations of m, an interface method,
+// that the package's direct imports declare read, by their facts: the
+// methods named as m of their types that implement m's interface (one
+// that reads nothing has no fact). A factory's package hands out its
+// imports' steps as its own interface (kserve's ingress reconcilers), so
+// a call through that interface runs them. Only direct imports count:
+// their facts reach every driver alike.
+func (c *checker) implReads(m *types.Func) []string {
+	if c.impls == nil {
+		c.impls = make(map[string][]implementation)
+		direct := make(map[*types.Package]bool)
+		for _, p := range c.pass.Pkg.Imports() {
+			direct[p] = true
+		}
+		for _, of := range c.pass.AllObjectFacts() {
+			fn, _ := of.Object.(*types.Func)
+			fact, _ := of.Fact.(*StatusReads)
+			if fn == nil || fact == nil || !direct[fn.Pkg()] {
+				continue
+			}
+			sig := fn.Type().(*types.Signature)
+			if sig.Recv() == nil || types.IsInterface(sig.Recv().Type()) || sig.RecvTypeParams().Len() > 0 {
+				continue
+			}
+			c.impls[fn.Name()] = append(c.impls[fn.Name()], implementation{sig.Recv().Type(), fact.Kinds})
+		}
+	}
+	sig, _ := m.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return nil
+	}
+	iface, _ := sig.Recv().Type().Underlying().(*types.Interface)
+	if iface == nil {
+		return nil
+	}
+	var out []string
+	for _, im := range c.impls[m.Name()] {
+		if types.Implements(im.recv, iface) {
+			out = append(out, im.kinds...)
+		}
+	}
+	return out
+}
+
+// implementation is a method of another package's type, with what a call
+// of it reads.
+type implementation struct {
+	recv  types.Type
+	kinds []string
 }
 
 // safePackages are the packages whose functions, handed an object, do not
@@ -298,6 +364,11 @@ func (c *checker) scanCall(call *ast.CallExpr, into map[string]bool, local func(
 		// machinery's interfaces excepted).
 		sig, _ := callee.Type().(*types.Signature)
 		dynamic := sig != nil && sig.Recv() != nil && types.IsInterface(sig.Recv().Type())
+		if dynamic {
+			for _, k := range c.implReads(callee) {
+				into[k] = true
+			}
+		}
 		if pkg == c.pass.Pkg {
 			if local != nil {
 				local(callee.Origin())

@@ -72,6 +72,9 @@ type checker struct {
 	// read, computed once (see funcReads and packageReads).
 	fnReads  map[*types.Func]map[string]bool
 	pkgReads map[string]bool
+	// impls are the methods of the direct imports' types with a
+	// StatusReads fact, by name (see implReads).
+	impls map[string][]implementation
 	// wakes are the writes reported as waking their reconcile: once,
 	// however many controllers watch their kind with For.
 	wakes map[*reconcilepath.Write]bool

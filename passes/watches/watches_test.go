@@ -54,3 +54,11 @@ func TestSelfWake(t *testing.T) {
 func TestLegacy(t *testing.T) {
 	analysistest.Run(t, testdata("legacy"), newAnalyzer(), "watches/legacy")
 }
+
+// TestInterfaceImplementations: a reconcile that runs a step through an
+// interface another package declares reads what the implementations in
+// that package's imports read (kserve's HTTPRoute watch was reported
+// although its ingress step reads the routes' status).
+func TestInterfaceImplementations(t *testing.T) {
+	analysistest.Run(t, testdata(), newAnalyzer(), "watches/steps/route", "watches/steps", "watches/stepped")
+}
