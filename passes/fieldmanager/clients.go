@@ -439,7 +439,75 @@ func (c *checker) clientCall(call *ssa.Call) state {
 	if crmodel.IsManagerGetClient(method) {
 		return c.manager(recv)
 	}
-	return unknown
+	return c.getter(common)
+}
+
+// getter evaluates a call of a method without parameters declared in the
+// package that returns a client (r.GetClient(), returning r.Client): the
+// clients its returns give. Through an interface (KEDA's eventing helpers
+// take the reconciler as an interface with GetClient), the methods are
+// those of the concrete values the receiver can hold, traced as a client
+// is: a parameter from the package's calls of its function. Other
+// packages' callers of an exported function are not assumed anything
+// here: the fact a hand-over is judged by is about client parameters.
+func (c *checker) getter(common *ssa.CallCommon) state {
+	if !common.IsInvoke() {
+		return c.returned(common.StaticCallee())
+	}
+	m := common.Method
+	if len(common.Args) != 0 {
+		return unknown
+	}
+	var eval func(v ssa.Value) state
+	eval = func(v ssa.Value) state {
+		return c.alternatives(v, c.convertedOrCaptured, func(v ssa.Value) state {
+			if !types.IsInterface(v.Type()) {
+				// A concrete value (conversions to the interface are
+				// followed): its method.
+				prog := c.program().SSA.Prog
+				sel := prog.MethodSets.MethodSet(v.Type()).Lookup(m.Pkg(), m.Name())
+				if sel == nil {
+					return unknown
+				}
+				return c.returned(prog.MethodValue(sel))
+			}
+			p, ok := v.(*ssa.Parameter)
+			if !ok {
+				return unknown
+			}
+			ref, ok := paramRefOf(p)
+			if !ok {
+				return unknown
+			}
+			return c.memoize(getterParam{p, m}, whatGetterParam, func() state {
+				return c.fromCallers(ref, eval, false)
+			})
+		})
+	}
+	return eval(common.Value)
+}
+
+// getterParam is a parameter whose method m is called for a client.
+type getterParam struct {
+	p *ssa.Parameter
+	m *types.Func
+}
+
+// returned evaluates the client that fn, a method of the package without
+// parameters, returns.
+func (c *checker) returned(fn *ssa.Function) state {
+	if fn == nil || fn.Pkg != c.program().SSA || len(fn.Blocks) == 0 || fn.Signature.Params().Len() != 0 || fn.Signature.Results().Len() != 1 {
+		return unknown
+	}
+	return c.memoize(fn, whatReturnedClient, func() state {
+		var vals []ssa.Value
+		for _, b := range fn.Blocks {
+			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 {
+				vals = append(vals, ret.Results[0])
+			}
+		}
+		return c.joinValues(vals, c.client)
+	})
 }
 
 // clientFunc evaluates a call of a package-level function making a
@@ -520,41 +588,48 @@ func (c *checker) paramFrom(p *ssa.Parameter, what int, manager bool, eval func(
 	}
 	ref.manager = manager
 	ref.pointer = what == whatPointerParam
-	return c.memoize(p, what, func() state {
-		prog := c.program()
-		fn := ref.fn
-		sig, ok := fn.Type().(*types.Signature)
-		if !ok || (sig.Variadic() && ref.index == sig.Params().Len()-1) || prog.Escapes(fn) {
+	return c.memoize(p, what, func() state { return c.fromCallers(ref, eval, true) })
+}
+
+// fromCallers joins eval of the arguments the package's calls of ref's
+// function hand to its parameter: unknown for a function used as a value,
+// whose calls the pass cannot see. others says whether other packages'
+// calls may be assumed to hand a client that names no field manager (see
+// param).
+func (c *checker) fromCallers(ref paramRef, eval func(ssa.Value) state, others bool) state {
+	prog := c.program()
+	fn := ref.fn
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || (sig.Variadic() && ref.index == sig.Params().Len()-1) || prog.Escapes(fn) {
+		return unknown
+	}
+	var states []state
+	for _, call := range prog.DirectCalls(fn) {
+		if !c.testCtx && ignore.IsTestFile(c.fset, call.Pos()) {
+			continue
+		}
+		ce := prog.CallExpr(call.Common().Pos())
+		if ce == nil {
 			return unknown
 		}
-		var states []state
-		for _, call := range prog.DirectCalls(fn) {
-			if !c.testCtx && ignore.IsTestFile(c.fset, call.Pos()) {
-				continue
-			}
-			ce := prog.CallExpr(call.Common().Pos())
-			if ce == nil {
-				return unknown
-			}
-			n := len(ce.Args)
-			if ce.Ellipsis.IsValid() || ref.index >= n || n < sig.Params().Len()-1 || (!sig.Variadic() && n != sig.Params().Len()) {
-				return unknown // f(g()) with g returning several values; f(args...)
-			}
-			arg := argument(call.Common(), ref.index)
-			if arg == nil {
-				return unknown
-			}
-			states = append(states, eval(arg))
+		n := len(ce.Args)
+		if ce.Ellipsis.IsValid() || ref.index >= n || n < sig.Params().Len()-1 || (!sig.Variadic() && n != sig.Params().Len()) {
+			return unknown // f(g()) with g returning several values; f(args...)
 		}
-		if c.external(fn) && c.assume {
-			c.deps = append(c.deps, ref)
-			states = append(states, none)
+		arg := argument(call.Common(), ref.index)
+		if arg == nil {
+			return unknown
 		}
-		if len(states) == 0 {
-			return unknown // never called here; or only by other packages
-		}
-		return join(states)
-	})
+		states = append(states, eval(arg))
+	}
+	if others && c.external(fn) && c.assume {
+		c.deps = append(c.deps, ref)
+		states = append(states, none)
+	}
+	if len(states) == 0 {
+		return unknown // never called here; or only by other packages
+	}
+	return join(states)
 }
 
 // --- managers -------------------------------------------------------------

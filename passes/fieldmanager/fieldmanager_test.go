@@ -130,6 +130,7 @@ func TestHandover(t *testing.T) {
 		"fieldmanager/handover/mgropts",
 		"fieldmanager/handover/openfieldmain",
 		"fieldmanager/handover/mgrfunc",
+		"fieldmanager/handover/getter",
 	)
 	// A hand-over names every write it reaches as related information,
 	// at the hand-over (the writes themselves are in another package's
@@ -146,6 +147,8 @@ func TestHandover(t *testing.T) {
 		"fieldmanager/handover/lookalike",
 		"fieldmanager/handover/embedhelper",
 		"fieldmanager/handover/embeduse",
+		"fieldmanager/handover/getterctor",
+		"fieldmanager/handover/gettermain",
 	)
 }
 

@@ -76,6 +76,8 @@ const (
 	whatReturnedOptions
 	whatPointerParam
 	whatOptionsParam
+	whatGetterParam
+	whatReturnedClient
 )
 
 // checker evaluates calls of one package.

@@ -1,5 +1,6 @@
 // Package lookalike calls a GetClient that is not the manager's: the
-// client it returns is not decided, and nothing is reported.
+// client is what that method returns, one that names a field manager, and
+// nothing is reported.
 package lookalike
 
 import (
@@ -12,6 +13,10 @@ import (
 type provider struct{ c client.Client }
 
 func (p provider) GetClient() client.Client { return p.c }
+
+func newProvider(c client.Client) provider {
+	return provider{c: client.WithFieldOwner(c, "lookalike")}
+}
 
 func ensure(ctx context.Context, cl client.Client, cm *corev1.ConfigMap) error {
 	return cl.Create(ctx, cm)
@@ -30,3 +35,5 @@ func run(ctx context.Context, p provider, cm *corev1.ConfigMap) error {
 	_ = apply(ctx, unowned, cm)
 	return ensure(ctx, p.GetClient(), cm)
 }
+
+var _ = run(context.Background(), newProvider(nil), nil)
