@@ -192,9 +192,9 @@ func (c *checker) externalFix(group []*reconcilepath.Write) (fix *analysis.Sugge
 }
 
 // noFact says what a function of another package without a PatchesFrom
-// fact is: one that finds the object it writes itself (it takes none), in
-// a way the in-place fix does not follow.
-const noFact = "which finds the object it writes itself in a way the fix does not follow (not read right before every write)"
+// fact does: it finds the object it writes itself (it takes none), in a
+// way the in-place fix does not follow. The function is named before it.
+const noFact = "finds the object it writes itself in a way the fix does not follow (not read right before every write)"
 
 // qualifiedName names the sibling name of fn as code of pkg would:
 // helpers.SetReadyFrom, (*helpers.Reporter).UpdateFrom.

@@ -581,7 +581,7 @@ func (s *siblings) rewrite(fn *ssa.Function, funcs []*ssa.Function, match func(*
 			fact := new(PatchesFrom)
 			switch {
 			case obj == nil || !pass.ImportObjectFact(obj, fact):
-				return nil, nil, nil, fail("%s reaches it through %s, %s", name, w.ExternalName, noFact)
+				return nil, nil, nil, fail("%s reaches it through %s, which %s", name, w.ExternalName, noFact)
 			case fact.Name == "":
 				return nil, nil, nil, fail("%s", fact.Why)
 			case fact.InPlace:

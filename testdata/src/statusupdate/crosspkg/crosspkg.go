@@ -22,3 +22,16 @@ func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Res
 	_ = helpers.Patch(ctx, r, &w)
 	return reconcile.Result{}, err
 }
+
+// Held hands the object to a context of the helper package, whose method
+// writes the status of the object it holds: there is no copy to hand it.
+type Held struct{ client.Client }
+
+func (r *Held) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	rc := &helpers.Context{C: r, W: &w}
+	return reconcile.Result{}, rc.Run(ctx) // want `patch the status in \(\*helpers\.Context\)\.Run instead \(no suggested fix: \(\*helpers\.Context\)\.Run finds the object it writes itself in a way the fix does not follow \(not read right before every write\)\)`
+}

@@ -22,3 +22,16 @@ func update(ctx context.Context, c client.Client, w *api.Widget) error {
 func Patch(ctx context.Context, c client.Client, w *api.Widget) error {
 	return c.Status().Patch(ctx, w, client.MergeFrom(w.DeepCopy()))
 }
+
+// Context holds the object its steps write, as cass-operator's
+// ReconciliationContext holds the datacenter.
+type Context struct {
+	C client.Client
+	W *api.Widget
+}
+
+// Run writes the status of the object it holds.
+func (rc *Context) Run(ctx context.Context) error {
+	rc.W.Status.Ready = true
+	return rc.C.Status().Update(ctx, rc.W)
+}
