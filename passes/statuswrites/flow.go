@@ -538,10 +538,14 @@ func (c *checker) branch(fn *ssa.Function, fi *fnInfo, iff *ssa.If, s *state, pr
 	b := iff.Block()
 	k, onTrue, nilTest := condition(iff.Cond)
 	_, tracked := fi.tracked[k]
+	never := nilTest && bundleNonNil(k) // k is nil on no path (bundle.go)
 	for i, succ := range b.Succs[:2] {
 		answer := onTrue
 		if i == 1 {
 			answer = !onTrue
+		}
+		if never && answer {
+			continue
 		}
 		if known, ok := s.facts[k]; tracked && ok && known != answer {
 			continue // this path answered the question the other way
