@@ -31,7 +31,7 @@ type Context struct {
 }
 
 // Run writes the status of the object it holds.
-func (rc *Context) Run(ctx context.Context) error {
+func (rc *Context) Run(ctx context.Context) error { // want Run:`writes status: \(\*helpers\.Context\)\.Run at helpers\.go:36`
 	rc.W.Status.Ready = true
 	return rc.C.Status().Update(ctx, rc.W)
 }
