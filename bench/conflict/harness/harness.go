@@ -224,7 +224,13 @@ func (h *Harness) Findings(ctx context.Context, dir string, env []string, packag
 	if err != nil && !isExit(err) {
 		return nil, err
 	}
-	return Findings(out)
+	list, jerr := Findings(out)
+	if jerr != nil && err != nil {
+		// No JSON and a failed exit: what statuslint said on stderr (a
+		// package that did not load, say) is the reason, not the JSON.
+		return nil, fmt.Errorf("%w; %v", jerr, err)
+	}
+	return list, jerr
 }
 
 // Findings lists the findings in the output of statuslint -json, each as
