@@ -253,8 +253,9 @@ func returnedErrPhis(fn *ssa.Function) map[*ssa.Phi]bool {
 	return out
 }
 
-// enterPhis sets, on s entering to from from, whether each error phi of
-// to is nil: so when the edge brings nil, or a phi known nil on the path.
+// enterPhis records in s, as the path enters block to from block from,
+// whether each error phi of to is nil: it is when the edge brings nil, or
+// a phi known to be nil on the path.
 func enterPhis(fi *fnInfo, from, to *ssa.BasicBlock, s *state) {
 	i := slices.Index(to.Preds, from)
 	if i < 0 {
