@@ -123,8 +123,11 @@ func (c *checker) packageReads() map[string]bool {
 		scope := c.pass.Pkg.Scope()
 		for _, name := range scope.Names() {
 			tn, ok := scope.Lookup(name).(*types.TypeName)
-			if !ok {
+			if !ok || tn.IsAlias() {
 				continue
+			}
+			if n, ok := tn.Type().(*types.Named); ok && n.TypeParams().Len() > 0 {
+				continue // generic: types.Implements is not defined for it
 			}
 			if iface, ok := tn.Type().Underlying().(*types.Interface); ok {
 				for m := range iface.Methods() {
@@ -170,8 +173,8 @@ func (c *checker) implReads(m *types.Func) []string {
 		return nil
 	}
 	iface, _ := sig.Recv().Type().Underlying().(*types.Interface)
-	if iface == nil {
-		return nil
+	if n, ok := types.Unalias(sig.Recv().Type()).(*types.Named); iface == nil || ok && n.TypeParams().Len() > 0 && n.TypeArgs().Len() == 0 {
+		return nil // not an interface, or a generic one not instantiated
 	}
 	var out []string
 	for _, im := range c.impls[m.Name()] {

@@ -21,3 +21,9 @@ type Step interface {
 
 // New returns the route step.
 func New(c client.Client) Step { return &route.Step{C: c} }
+
+// Source is generic: its implementations are not looked for (the type
+// checker does not define implementing an uninstantiated interface).
+type Source[T any] interface {
+	Reconcile(ctx context.Context, w *api.Widget) T
+}
