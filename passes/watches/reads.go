@@ -185,6 +185,16 @@ func (c *checker) implReads(m *types.Func) []string {
 	return out
 }
 
+// addImplReads adds to into what the implementations of the interface
+// method m in the direct imports read (implReads). The safe packages'
+// interfaces (controller-runtime's client) are not asked: their calls
+// return before, as their implementations are those packages' own.
+func (c *checker) addImplReads(m *types.Func, into map[string]bool) {
+	for _, k := range c.implReads(m) {
+		into[k] = true
+	}
+}
+
 // implementation is a method of another package's type, with what a call
 // of it reads.
 type implementation struct {
@@ -367,11 +377,6 @@ func (c *checker) scanCall(call *ast.CallExpr, into map[string]bool, local func(
 		// machinery's interfaces excepted).
 		sig, _ := callee.Type().(*types.Signature)
 		dynamic := sig != nil && sig.Recv() != nil && types.IsInterface(sig.Recv().Type())
-		if dynamic {
-			for _, k := range c.implReads(callee) {
-				into[k] = true
-			}
-		}
 		if pkg == c.pass.Pkg {
 			if local != nil {
 				local(callee.Origin())
@@ -379,9 +384,13 @@ func (c *checker) scanCall(call *ast.CallExpr, into map[string]bool, local func(
 			if !dynamic {
 				return
 			}
+			c.addImplReads(callee, into)
 		} else {
 			if isSafe(pkg.Path()) || isDeepCopy(callee) {
 				return
+			}
+			if dynamic {
+				c.addImplReads(callee, into)
 			}
 			if kinds, known := c.calleeReads(callee); known {
 				for _, k := range kinds {
