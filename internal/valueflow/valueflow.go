@@ -151,6 +151,37 @@ func (ix *Index) variables(addr ssa.Value, depth int) []ssa.Value {
 	return nil
 }
 
+// ElementValues returns the values stored into the elements of an array
+// allocation: the backing array of a slice literal, or of a call's
+// variadic arguments.
+func ElementValues(a *ssa.Alloc) []ssa.Value {
+	var out []ssa.Value
+	if a.Referrers() == nil {
+		return nil
+	}
+	for _, r := range *a.Referrers() {
+		if ia, ok := r.(*ssa.IndexAddr); ok {
+			for _, s := range *ia.Referrers() {
+				if st, ok := s.(*ssa.Store); ok && st.Addr == ia {
+					out = append(out, st.Val)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Results returns the values fn's returns give as its result index.
+func Results(fn *ssa.Function, index int) []ssa.Value {
+	var out []ssa.Value
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && index < len(ret.Results) {
+			out = append(out, ret.Results[index])
+		}
+	}
+	return out
+}
+
 // OthersStore reports whether other packages can store at addr: an
 // exported field (of any struct: a value of it can reach them) or an
 // exported package variable. What this package stores there is then not

@@ -314,3 +314,49 @@ func TestAccessPath(t *testing.T) {
 		t.Errorf("AccessPath(o.C) without loads = %s %q, want the load and no path", describe(base), path)
 	}
 }
+
+// TestElementValuesAndResults: the values a variadic call's array holds,
+// and what each return of a function gives as one result.
+func TestElementValuesAndResults(t *testing.T) {
+	pkg, _ := build(t, `package p
+
+func collect(xs ...int) int { return len(xs) }
+
+func call(a, b int) int { return collect(a, b, 3) }
+
+func pick(c bool) (int, error) {
+	if c {
+		return 1, nil
+	}
+	return 2, nil
+}
+`)
+	var arr *ssa.Alloc
+	for _, b := range pkg.Func("call").Blocks {
+		for _, instr := range b.Instrs {
+			if a, ok := instr.(*ssa.Alloc); ok {
+				arr = a
+			}
+		}
+	}
+	if arr == nil {
+		t.Fatal("call: no array for the variadic arguments")
+	}
+	var got []string
+	for _, v := range valueflow.ElementValues(arr) {
+		got = append(got, v.Name())
+	}
+	if strings.Join(got, " ") != "a b 3:int" {
+		t.Errorf("ElementValues = %v, want [a b 3:int]", got)
+	}
+	got = nil
+	for _, v := range valueflow.Results(pkg.Func("pick"), 0) {
+		got = append(got, v.Name())
+	}
+	if strings.Join(got, " ") != "1:int 2:int" {
+		t.Errorf("Results(pick, 0) = %v, want [1:int 2:int]", got)
+	}
+	if n := len(valueflow.Results(pkg.Func("pick"), 2)); n != 0 {
+		t.Errorf("Results(pick, 2) = %d values, want none", n)
+	}
+}

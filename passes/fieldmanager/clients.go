@@ -500,13 +500,7 @@ func (c *checker) returned(fn *ssa.Function) state {
 		return unknown
 	}
 	return c.memoize(fn, whatReturnedClient, func() state {
-		var vals []ssa.Value
-		for _, b := range fn.Blocks {
-			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 {
-				vals = append(vals, ret.Results[0])
-			}
-		}
-		return c.joinValues(vals, c.client)
+		return c.joinValues(valueflow.Results(fn, 0), c.client)
 	})
 }
 

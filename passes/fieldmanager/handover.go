@@ -388,7 +388,7 @@ func (c *checker) heldFuncs(common *ssa.CallCommon) []*types.Func {
 			}
 		case *ssa.Slice:
 			if a, ok := v.X.(*ssa.Alloc); ok {
-				return valueflow.Step{Kind: valueflow.Follow, Next: elementValues(a)} // a literal, or append's variadic arguments
+				return valueflow.Step{Kind: valueflow.Follow, Next: valueflow.ElementValues(a)} // a literal, or append's variadic arguments
 			}
 		}
 		return valueflow.Step{}
@@ -403,22 +403,6 @@ func (c *checker) heldFuncs(common *ssa.CallCommon) []*types.Func {
 	}
 	// By name, the same in every driver.
 	sort.Slice(out, func(i, j int) bool { return out[i].FullName() < out[j].FullName() })
-	return out
-}
-
-// elementValues returns the values stored into the elements of an array
-// allocation.
-func elementValues(a *ssa.Alloc) []ssa.Value {
-	var out []ssa.Value
-	for _, r := range *a.Referrers() {
-		if ia, ok := r.(*ssa.IndexAddr); ok {
-			for _, s := range *ia.Referrers() {
-				if st, ok := s.(*ssa.Store); ok && st.Addr == ia {
-					out = append(out, st.Val)
-				}
-			}
-		}
-	}
 	return out
 }
 

@@ -359,16 +359,11 @@ func (c *checker) returnedBy(fn *ssa.Function, index int) state {
 		index int
 	}
 	return c.memoize(key{fn, index}, whatReturnedOptions, func() state {
-		var states []state
-		for _, b := range fn.Blocks {
-			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && index < len(ret.Results) {
-				states = append(states, c.managerOptions(ret.Results[index]))
-			}
-		}
-		if len(states) == 0 {
+		vals := valueflow.Results(fn, index)
+		if len(vals) == 0 {
 			return unknown // it never returns
 		}
-		return join(states)
+		return c.joinValues(vals, c.managerOptions)
 	})
 }
 

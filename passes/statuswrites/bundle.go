@@ -75,31 +75,15 @@ func isMultierror(fn *types.Func, name string, method bool) bool {
 	return (fn.Type().(*types.Signature).Recv() != nil) == method
 }
 
-// variadicElems returns the values stored into the slice a call's
-// variadic arguments are passed in (SSA builds it from an array it
-// allocates and fills).
+// variadicElems returns the values a call's variadic arguments, passed
+// in slice, hold (SSA builds it from an array it allocates and fills).
 func variadicElems(slice ssa.Value) []ssa.Value {
-	s, ok := slice.(*ssa.Slice)
-	if !ok {
-		return nil
-	}
-	alloc, ok := s.X.(*ssa.Alloc)
-	if !ok || alloc.Referrers() == nil {
-		return nil
-	}
-	var out []ssa.Value
-	for _, r := range *alloc.Referrers() {
-		ia, ok := r.(*ssa.IndexAddr)
-		if !ok || ia.Referrers() == nil {
-			continue
-		}
-		for _, rr := range *ia.Referrers() {
-			if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
-				out = append(out, st.Val)
-			}
+	if s, ok := slice.(*ssa.Slice); ok {
+		if alloc, ok := s.X.(*ssa.Alloc); ok {
+			return valueflow.ElementValues(alloc)
 		}
 	}
-	return out
+	return nil
 }
 
 // notNilAt reports whether err is not nil where instr runs: instr's block

@@ -245,10 +245,8 @@ func returnedErrPhis(fn *ssa.Function) map[*ssa.Phi]bool {
 	if res.Len() == 0 || !crmodel.IsError(res.At(res.Len()-1).Type()) {
 		return out
 	}
-	for _, b := range fn.Blocks {
-		if ret, ok := lastInstr(b).(*ssa.Return); ok && len(ret.Results) == res.Len() {
-			add(ret.Results[len(ret.Results)-1])
-		}
+	for _, v := range valueflow.Results(fn, res.Len()-1) {
+		add(v)
 	}
 	return out
 }
