@@ -98,8 +98,12 @@ func (f *Follower[M]) Instr(rule Rule[M], instr ssa.Instruction, obj ssa.Value, 
 		if ObjectOf(instr.Addr) != obj {
 			return m
 		}
-		if _, isPtr := instr.Val.Type().Underlying().(*types.Pointer); isPtr && instr.Addr == obj {
-			return m // the variable holding the object is bound, not the object changed
+		if _, isPtr := instr.Val.Type().Underlying().(*types.Pointer); isPtr {
+			if name, stop := OuterField(instr.Addr); name == "" && stop == obj {
+				// The variable holding the object, or an element of a
+				// list of them, is bound: no object is changed.
+				return m
+			}
 		}
 		m = f.store(rule, Use{Kind: Stored, Instr: instr, Obj: obj, Addr: instr.Addr, Val: instr.Val})
 	case *ssa.MapUpdate:
@@ -241,7 +245,7 @@ func (f *Follower[M]) In(fn *ssa.Function, p ssa.Value, depth int) M {
 // ObjectOf returns the object whose memory v refers into: root, extended
 // through element addresses, slicing, loads of fields that are themselves
 // references (a slice, map or pointer shares the object's memory), phis
-// that agree, and the results of accessors (a method with no other
+// whose edges agree (nil aside), and the results of accessors (a method with no other
 // parameter whose result is a reference: obj.StatusBase()). It returns nil
 // for a value copied out of the object.
 //
@@ -285,12 +289,9 @@ func objectAt(v ssa.Value, depth int) ssa.Value {
 				return v
 			}
 			var same ssa.Value
-			for _, e := range x.Edges {
-				if e == x {
-					continue // the loop's own value
-				}
-				o := objectAt(e, depth+1)
-				if same != nil && o != same {
+			for i, src := range phiSources(x) {
+				o := objectAt(src, depth+1)
+				if i > 0 && o != same {
 					return v
 				}
 				same = o
@@ -376,11 +377,58 @@ func OuterField(addr ssa.Value) (string, ssa.Value) {
 		}
 		in := inner(addr)
 		if in == nil {
-			return name, addr
+			if in = onlyEdge(addr); in == nil {
+				return name, addr
+			}
 		}
 		addr = in
 	}
 	return name, addr
+}
+
+// onlyEdge returns the one value a phi merges (phiSources): var c
+// *Condition, set to &conds[i] in the loop that finds it. Else nil.
+func onlyEdge(v ssa.Value) ssa.Value {
+	phi, ok := v.(*ssa.Phi)
+	if !ok {
+		return nil
+	}
+	if srcs := phiSources(phi); len(srcs) == 1 {
+		return srcs[0]
+	}
+	return nil
+}
+
+// phiSources returns the values phi merges, through the phis it merges
+// (a loop's), each once, nil constants aside: nil is no object, and a
+// write through it would panic, so a pointer declared nil and set in the
+// loop that finds the object is that object wherever it is written
+// through.
+func phiSources(phi *ssa.Phi) []ssa.Value {
+	var out []ssa.Value
+	seen := map[ssa.Value]bool{phi: true}
+	stack := []*ssa.Phi{phi}
+	for len(stack) > 0 && len(seen) < 64 {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, e := range p.Edges {
+			if seen[e] {
+				continue
+			}
+			seen[e] = true
+			switch e := e.(type) {
+			case *ssa.Phi:
+				stack = append(stack, e)
+			case *ssa.Const:
+				if !e.IsNil() {
+					out = append(out, e)
+				}
+			default:
+				out = append(out, e)
+			}
+		}
+	}
+	return out
 }
 
 // inner returns the value v selects from, indexes, slices or converts, or
@@ -446,6 +494,17 @@ func FieldName(addr ssa.Value) string {
 				}
 				continue
 			}
+		}
+		if e := onlyEdge(addr); e != nil {
+			addr = e
+			continue
+		}
+		if ia, ok := addr.(*ssa.IndexAddr); ok {
+			addr = ia.X // an element: named by its slice (Status.Conditions.Message)
+			if load, ok := addr.(*ssa.UnOp); ok && load.Op == token.MUL {
+				addr = load.X
+			}
+			continue
 		}
 		fa, ok := addr.(*ssa.FieldAddr)
 		if !ok {

@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/analysis/passes/buildssa"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/objchange"
@@ -40,7 +41,13 @@ var analyzer = &analysis.Analyzer{
 	Name: "objchangetest",
 	Doc:  "reports what internal/objchange says of the functions marked in their doc comments",
 	Run:  run,
+	// The SSA answers the status cases are compared with (TestStatusAnswers).
+	Requires: []*analysis.Analyzer{buildssa.Analyzer},
 }
+
+// statusAnswers holds, for each status case the analyzer saw, why the
+// walker and the Follower say its status may change ("" for no).
+var statusAnswers = map[string][2]string{}
 
 // imported is the test's Options.Imported: what the functions of
 // objchange/other do to their parameters, as a pass's facts would say.
@@ -134,6 +141,9 @@ func run(pass *analysis.Pass) (any, error) {
 					end, target = done.Pos(), done
 				}
 				eff = c.Region(fd.Body, fd.Body.Lbrace, end, target, v)
+				if words[0] == "status" {
+					statusAnswers[fd.Name.Name] = [2]string{eff.Blocked, followStatus(pass, fd, v, done)}
+				}
 			}
 			report(pass, fd, eff)
 		}

@@ -116,6 +116,11 @@ type around struct {
 // the "created", "updated" and "already as wanted" branches of a
 // sub-reconcile is redundant on the last, whatever the others stamp.
 func (c *checker) otherMutations(fn *ssa.Function, set ssa.CallInstruction, obj ssa.Value, ctype string) around {
+	// The object as the walk names what it finds (ObjectOf): a variable
+	// that merges list elements is their list.
+	if o := objchange.ObjectOf(obj); o != nil {
+		obj = o
+	}
 	return c.mutationsAround(fn, set, obj, ctype, 0)
 }
 

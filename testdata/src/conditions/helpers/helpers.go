@@ -204,3 +204,22 @@ func (r *LoopVarReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ct
 	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `\(no suggested fix: Status\.ReadyReplicas is computed from local values on the way to the write \(line 203\); the guard would compare the status with a copy taken after the load, but w is loaded or assigned again on some paths before the write\)$`
 	return ctrl.Result{}, r.Status().Update(ctx, w)
 }
+
+// PickReconciler picks one of two objects of a list, and changes a status
+// field of the one it picked: a change on the way to the write (once taken
+// for another object's, and the write offered a guard by the conditions'
+// result alone, which would drop it).
+type PickReconciler struct {
+	client.Client
+}
+
+func (r *PickReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	list := []*api.Widget{{}, {}}
+	w := list[0]
+	if req.Name == "b" {
+		w = list[1]
+	}
+	w.Status.ReadyReplicas = int32(len(list))
+	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `\(in the steady state: Status\.ReadyReplicas is computed from local values\) \(no suggested fix: Status\.ReadyReplicas is computed from local values on the way to the write \(line 222\); .* but w is loaded or assigned again on some paths before the write\)$`
+	return ctrl.Result{}, r.Status().Update(ctx, w)
+}

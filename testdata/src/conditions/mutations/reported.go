@@ -193,3 +193,55 @@ func (r *FoundReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 	}
 	return ctrl.Result{}, r.Status().Update(ctx, &w)
 }
+
+// LoopFoundReconciler finds the other condition with a loop that keeps a
+// pointer to it, declared nil before the loop: after the loop the pointer
+// is nil or into the status, and the change made through it is a status
+// change, which a fix by SetStatusCondition's result alone would drop.
+type LoopFoundReconciler struct {
+	client.Client
+}
+
+func (r *LoopFoundReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, err
+	}
+	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `^status written although SetStatusCondition reported no change \(result ignored\); that is an API request on every reconcile: write only when the status changed \(in the steady state: Status\.Conditions\.Message is computed from local values\)$`
+	var found *metav1.Condition
+	for i := range w.Status.Conditions {
+		if w.Status.Conditions[i].Type == "Progressing" {
+			found = &w.Status.Conditions[i]
+			break
+		}
+	}
+	if found != nil {
+		found.Message = req.Name
+	}
+	return ctrl.Result{}, r.Status().Update(ctx, &w)
+}
+
+// LoopLastReconciler keeps the last matching condition, without a break:
+// the pointer merges nil and itself at the loop's head, and is still the
+// status wherever it is written through.
+type LoopLastReconciler struct {
+	client.Client
+}
+
+func (r *LoopLastReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, err
+	}
+	meta.SetStatusCondition(&w.Status.Conditions, ready) // want `^status written although SetStatusCondition reported no change \(result ignored\); that is an API request on every reconcile: write only when the status changed \(in the steady state: Status\.Conditions\.Message is computed from local values\)$`
+	var last *metav1.Condition
+	for i := range w.Status.Conditions {
+		if strings.HasPrefix(w.Status.Conditions[i].Type, "Progressing") {
+			last = &w.Status.Conditions[i]
+		}
+	}
+	if last != nil {
+		last.Message = req.Name
+	}
+	return ctrl.Result{}, r.Status().Update(ctx, &w)
+}
