@@ -75,9 +75,21 @@ func followStatus(pass *analysis.Pass, fd *ast.FuncDecl, v *types.Var, done *ast
 	if obj == nil {
 		return "not a parameter"
 	}
+	for _, r := range *obj.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Val == obj {
+			if a, ok := st.Addr.(*ssa.Alloc); ok {
+				obj = a // a parameter a function literal captures lives in a variable
+				break
+			}
+		}
+	}
 	inPkg := func(f *ssa.Function) bool { return f.Pkg == fn.Pkg }
 	callees := func(call ssa.CallInstruction) []*ssa.Function {
-		if f := call.Common().StaticCallee(); f != nil && inPkg(f) {
+		f := call.Common().StaticCallee()
+		if f != nil && f.Origin() != nil {
+			f = f.Origin() // buildssa builds no instances: the generic body
+		}
+		if f != nil && inPkg(f) {
 			return []*ssa.Function{f}
 		}
 		return nil
@@ -98,6 +110,8 @@ func followStatus(pass *analysis.Pass, fd *ast.FuncDecl, v *types.Var, done *ast
 // statusDisagreements are the status cases whose answers differ today:
 // which engine says the status may change, and why the other does not.
 var statusDisagreements = map[string]string{
+	"statusAssertedRead": "walker: the object stored in an interface variable is not followed; " +
+		"the Follower follows the type assertion back, and it is only read",
 	"statusBoundHanded": "walker: st := obj.Status copies a pointer into the status, handed on; " +
 		"the Follower loses the object at a load of a struct value",
 	"statusDefer": "walker: any deferred call rules the move out; " +

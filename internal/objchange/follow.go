@@ -118,7 +118,25 @@ func (f *Follower[M]) Instr(rule Rule[M], instr ssa.Instruction, obj ssa.Value, 
 		// variables (valueflow's Bindings go up, from a free variable
 		// to every making of the closure).
 		fn, _ := instr.Fn.(*ssa.Function)
-		if fn == nil || !f.inPkg(fn) || depth >= MaxDepth {
+		if fn == nil || depth >= MaxDepth {
+			return m
+		}
+		if method, ok := fn.Object().(*types.Func); ok && fn.Synthetic != "" && len(instr.Bindings) == 1 {
+			// A method value (f := obj.markReady): what the method
+			// does to its receiver, wherever it is called.
+			recv := instr.Bindings[0]
+			if part, _ := StatusPart(recv); ObjectOf(recv) != obj || part == NotStatus {
+				return m
+			}
+			if mfn := fn.Prog.FuncValue(method); mfn != nil && f.inPkg(mfn) && len(mfn.Params) > 0 {
+				return f.In(mfn, mfn.Params[0], depth+1)
+			}
+			if readOnlyMethod(method) {
+				return m
+			}
+			return rule.Rate(Use{Kind: HandedOut, Instr: instr, Obj: obj, Addr: recv, Callee: method, Name: method.Name()})
+		}
+		if !f.inPkg(fn) {
 			return m
 		}
 		for i, b := range instr.Bindings {
@@ -342,14 +360,14 @@ func RefersInto(t types.Type) bool {
 }
 
 // StatusPart reports where addr, a value that ObjectOf maps to an object,
-// points: its innermost field of the object decides; through an
-// accessor's result, the accessor's call.
+// points: the object's field it goes through first decides (holdsStatus,
+// as for the walker); through an accessor's result, the accessor's call.
 func StatusPart(addr ssa.Value) (Part, *ssa.Call) {
-	top, stop := OuterField(addr)
+	top, stop := outerField(addr)
 	if call, ok := stop.(*ssa.Call); ok && AccessorReceiver(call) != nil {
 		return ThroughAccessor, call
 	}
-	if top == "" || top == "Status" {
+	if top == nil || holdsStatus(top.recv, top.idx) {
 		return InStatus, nil // the object itself: all of it, its status included
 	}
 	return NotStatus, nil
@@ -360,16 +378,32 @@ func StatusPart(addr ssa.Value) (Part, *ssa.Call) {
 // selects first ("" for the object itself) and the value the walk stopped
 // at (the object, or the call of an accessor).
 func OuterField(addr ssa.Value) (string, ssa.Value) {
-	name := ""
+	top, stop := outerField(addr)
+	if top == nil {
+		return "", stop
+	}
+	return crmodel.StructOf(top.recv).Field(top.idx).Name(), stop
+}
+
+// field is a field selected from a struct: recv, or what it points to.
+type field struct {
+	recv types.Type
+	idx  int
+}
+
+// outerField is OuterField, the field as its struct and index (nil for
+// the object itself).
+func outerField(addr ssa.Value) (*field, ssa.Value) {
+	var top *field
 	for i := 0; i < 64 && addr != nil; i++ {
 		switch x := addr.(type) {
 		case *ssa.FieldAddr:
 			if st := crmodel.StructOf(x.X.Type()); st != nil && x.Field < st.NumFields() {
-				name = st.Field(x.Field).Name()
+				top = &field{x.X.Type(), x.Field}
 			}
 		case *ssa.Field:
 			if st, ok := x.X.Type().Underlying().(*types.Struct); ok && x.Field < st.NumFields() {
-				name = st.Field(x.Field).Name()
+				top = &field{x.X.Type(), x.Field}
 			}
 		case *ssa.UnOp:
 			addr = x.X
@@ -378,12 +412,12 @@ func OuterField(addr ssa.Value) (string, ssa.Value) {
 		in := inner(addr)
 		if in == nil {
 			if in = onlyEdge(addr); in == nil {
-				return name, addr
+				return top, addr
 			}
 		}
 		addr = in
 	}
-	return name, addr
+	return top, addr
 }
 
 // onlyEdge returns the one value a phi merges (phiSources): var c

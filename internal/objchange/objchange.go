@@ -578,34 +578,45 @@ func (c *Checker) field(acc *access, sel *types.Selection) {
 }
 
 // mayHoldStatus reports whether the field sel selects from the object may
-// hold its status: unless the object encodes as plain JSON (no
-// MarshalJSON or UnmarshalJSON of its own, which Unstructured has, whose
-// Object map holds everything) and the field through which sel goes is
-// neither embedded without a JSON name (inlined) nor named status in JSON
-// (as the API server names it; encoding/json matches names without regard
-// to case).
+// hold its status (holdsStatus of the first field it goes through).
 func mayHoldStatus(sel *types.Selection) bool {
-	recv := sel.Recv()
-	st := crmodel.StructOf(recv)
-	idx := sel.Index()
-	if st == nil || len(idx) == 0 || idx[0] >= st.NumFields() {
+	if len(sel.Index()) == 0 {
 		return true
+	}
+	return holdsStatus(sel.Recv(), sel.Index()[0])
+}
+
+// holdsStatus reports whether field idx of recv, an object's struct type
+// or a pointer to it, may hold the object's status: unless the object
+// encodes as plain JSON (no MarshalJSON or UnmarshalJSON of its own,
+// which Unstructured has, whose Object map holds everything), the field
+// must be embedded without a JSON name (inlined) or named status in JSON
+// (as the API server names it; encoding/json matches names without regard
+// to case). Both engines ask it: the status is what the API server's
+// status subresource takes, whatever the Go field is called.
+func holdsStatus(recv types.Type, idx int) bool {
+	st := crmodel.StructOf(recv)
+	if st == nil || idx >= st.NumFields() {
+		return true
+	}
+	if t := st.Field(idx).Type(); crmodel.IsNamed(t, crmodel.MetaV1Path, "ObjectMeta") || crmodel.IsNamed(t, crmodel.MetaV1Path, "TypeMeta") {
+		return false // the metadata, apiVersion and kind, however tagged
 	}
 	for _, m := range []string{"MarshalJSON", "UnmarshalJSON"} {
 		if obj, _, _ := types.LookupFieldOrMethod(recv, true, nil, m); obj != nil {
 			return true
 		}
 	}
-	tag := reflect.StructTag(st.Tag(idx[0])).Get("json")
+	tag := reflect.StructTag(st.Tag(idx)).Get("json")
 	if tag == "-" {
 		return false // never encoded
 	}
 	name, _, _ := strings.Cut(tag, ",")
 	if name == "" {
-		if st.Field(idx[0]).Embedded() {
+		if st.Field(idx).Embedded() {
 			return true
 		}
-		name = st.Field(idx[0]).Name()
+		name = st.Field(idx).Name()
 	}
 	return strings.EqualFold(name, "status")
 }
@@ -1043,9 +1054,11 @@ func (w *walker) arg(acc access, call *ast.CallExpr, i int, stack []ast.Node, de
 	pos := acc.top.Pos()
 	var e Effect
 	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
-		// A conversion, such as labels.Set(obj.Labels): the same value.
+		// A conversion, such as labels.Set(obj.Labels) or, in a generic
+		// helper, (*Widget)(o): the same value, whatever is selected
+		// from it.
 		acc.top = call
-		return w.context(acc, stack, depth)
+		return w.use(acc, stack, depth)
 	}
 	callee := typeutil.Callee(info, call)
 	if b, ok := callee.(*types.Builtin); ok {
@@ -1286,8 +1299,10 @@ func (w *walker) method(acc access, sel *ast.SelectorExpr, s *types.Selection, s
 	case name == "DeepCopy" || name == "DeepCopyObject" || name == "DeepCopyInto" || name == "GetObjectKind":
 		return e // copies; GetObjectKind is the type's apiVersion and kind
 	case acc.kind == metaField && acc.area != 0:
-		e.mayChange(acc.area) // a method of a metadata map type: that at most
-		return e
+		if !OnlyReads(fn) {
+			e.mayChange(acc.area) // a method of a metadata map type: that at most
+		}
+		return e // labels.Set(obj.Labels).Has(k)
 	case acc.kind == typeMeta:
 		return e
 	}

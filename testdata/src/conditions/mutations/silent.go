@@ -31,6 +31,23 @@ func (r *MarkRunReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ct
 	return ctrl.Result{}, r.Status().Update(ctx, &w)
 }
 
+// MethodValueReconciler stamps the time through the API type's method
+// taken as a value and called later: the same change as MarkRunReconciler's.
+type MethodValueReconciler struct {
+	client.Client
+}
+
+func (r *MethodValueReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	stamp := w.MarkRun
+	meta.SetStatusCondition(&w.Status.Conditions, ready)
+	stamp(metav1.Now())
+	return ctrl.Result{}, r.Status().Update(ctx, &w)
+}
+
 // MethodSetReconciler sets another condition through the API type's
 // method, which the pass cannot see into.
 type MethodSetReconciler struct {

@@ -11,6 +11,12 @@ type Labels interface {
 // Set is a map of labels.
 type Set map[string]string
 
+// Has reports whether the label is in the set.
+func (ls Set) Has(label string) bool { _, ok := ls[label]; return ok }
+
+// Get returns the label's value.
+func (ls Set) Get(label string) string { return ls[label] }
+
 // Selector matches labels.
 type Selector interface {
 	Matches(Labels) bool
