@@ -46,6 +46,26 @@ func Unvendor(path string) string {
 	return path
 }
 
+// stdTop are the first elements of the standard library's import paths
+// (a module path need not have a dot, so that alone does not tell).
+var stdTop = map[string]bool{}
+
+func init() {
+	for _, p := range strings.Fields(`archive bufio bytes cmp compress container context crypto database
+		debug embed encoding errors expvar flag fmt go hash html image index io iter log maps math
+		mime net os path plugin reflect regexp runtime slices sort strconv strings structs sync
+		syscall testing text time unicode unique unsafe weak`) {
+		stdTop[p] = true
+	}
+}
+
+// IsStdPath reports whether path, unvendored, is a standard library
+// package's.
+func IsStdPath(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return stdTop[first]
+}
+
 // Model holds the controller-runtime types as one package sees them.
 type Model struct {
 	Client    *types.Package // controller-runtime's client package; never nil in a Model

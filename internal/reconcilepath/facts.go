@@ -5,6 +5,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/ignore"
 )
 
@@ -84,7 +85,65 @@ func (a *analyzer) exportFacts() {
 		a.pass.ExportObjectFact(obj, fact)
 		exported = true
 	}
+	writers := make(map[*ssa.Function]bool, len(hops))
+	for fn := range hops {
+		writers[fn] = true
+	}
+	for _, fn := range a.funcs {
+		if c := a.constructs(fn, writers); c != nil {
+			a.pass.ExportObjectFact(fn.Object(), c)
+		}
+	}
 	if exported {
 		a.pass.ExportPackageFact(&hasWriters{})
 	}
+}
+
+// constructs returns the Constructs fact of fn, an exported function of
+// the package's production code, or nil: its first result is an interface
+// other than error, every return hands it a value of the same named type
+// of the package (or a pointer to it), and a method of that type reaches
+// a status Update (writers).
+func (a *analyzer) constructs(fn *ssa.Function, writers map[*ssa.Function]bool) *Constructs {
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || fn.Synthetic != "" || fn.Parent() != nil || fn.Origin() != nil || !obj.Exported() || obj.Pkg() != a.pass.Pkg {
+		return nil
+	}
+	if ignore.IsTestFile(a.pass.Fset, fn.Pos()) {
+		return nil
+	}
+	res := fn.Signature.Results()
+	if res.Len() == 0 || !types.IsInterface(res.At(0).Type()) || crmodel.IsError(res.At(0).Type()) {
+		return nil
+	}
+	var made types.Type
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue // a panic
+		}
+		mi, ok := ret.Results[0].(*ssa.MakeInterface)
+		if !ok || made != nil && !types.Identical(mi.X.Type(), made) {
+			return nil
+		}
+		made = mi.X.Type()
+	}
+	if made == nil {
+		return nil
+	}
+	t, pointer := made, false
+	if p, ok := t.(*types.Pointer); ok {
+		t, pointer = p.Elem(), true
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() != a.pass.Pkg || named.Obj().Parent() != a.pass.Pkg.Scope() || named.TypeParams().Len() > 0 {
+		return nil
+	}
+	mset := a.res.SSA.Prog.MethodSets.MethodSet(made)
+	for i := range mset.Len() {
+		if m := a.res.SSA.Prog.FuncValue(mset.At(i).Obj().(*types.Func)); m != nil && writers[m] {
+			return &Constructs{Type: named.Obj().Name(), Pointer: pointer}
+		}
+	}
+	return nil
 }

@@ -22,26 +22,8 @@ func DisplayName(fn *ssa.Function, pkg *types.Package) string {
 		}
 		return "a function literal in " + DisplayName(outer, pkg)
 	}
-	qual := func(p *types.Package) string {
-		if p == pkg {
-			return ""
-		}
-		return p.Name()
-	}
 	if recv := fn.Signature.Recv(); recv != nil {
-		t := recv.Type()
-		ptr := ""
-		if p, ok := t.(*types.Pointer); ok {
-			ptr, t = "*", p.Elem()
-		}
-		name := types.TypeString(t, qual)
-		if n, ok := types.Unalias(t).(*types.Named); ok {
-			name = n.Obj().Name()
-			if q := qual(n.Obj().Pkg()); q != "" {
-				name = q + "." + name
-			}
-		}
-		return "(" + ptr + name + ")." + fn.Name()
+		return methodName(recv.Type(), fn.Name(), pkg)
 	}
 	if fn.Pkg != nil && fn.Pkg.Pkg != pkg {
 		return fn.Pkg.Pkg.Name() + "." + fn.Name()
@@ -50,4 +32,27 @@ func DisplayName(fn *ssa.Function, pkg *types.Package) string {
 		return obj.Pkg().Name() + "." + fn.Name()
 	}
 	return fn.Name()
+}
+
+// methodName is DisplayName of the method name of recv: (*T).name, the
+// type qualified unless it is pkg's.
+func methodName(recv types.Type, name string, pkg *types.Package) string {
+	qual := func(p *types.Package) string {
+		if p == pkg {
+			return ""
+		}
+		return p.Name()
+	}
+	ptr := ""
+	if p, ok := recv.(*types.Pointer); ok {
+		ptr, recv = "*", p.Elem()
+	}
+	tname := types.TypeString(recv, qual)
+	if n, ok := types.Unalias(recv).(*types.Named); ok {
+		tname = n.Obj().Name()
+		if q := qual(n.Obj().Pkg()); q != "" {
+			tname = q + "." + tname
+		}
+	}
+	return "(" + ptr + tname + ")." + name
 }

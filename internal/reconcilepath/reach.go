@@ -50,6 +50,26 @@ func (f *WritesStatus) String() string {
 	return fmt.Sprintf("writes status: %s at %s", strings.Join(f.Chain, " → "), f.At)
 }
 
+// Constructs is the fact of an exported function whose first result, an
+// interface, always holds a value of one type of its package (Pointer: a
+// pointer to it) with a method that writes a status: a call through the
+// interface the importer keeps it in runs that type's method, whose
+// WritesStatus fact then names the write (gpu-operator's
+// conditions.NewClusterPolicyUpdater, kept in a reconciler's field).
+type Constructs struct {
+	Type    string
+	Pointer bool
+}
+
+func (*Constructs) AFact() {}
+
+func (f *Constructs) String() string {
+	if f.Pointer {
+		return "constructs *" + f.Type
+	}
+	return "constructs " + f.Type
+}
+
 // hasWriters is the package fact of a package with WritesStatus facts, so
 // that importers can tell cheaply whether they may matter.
 type hasWriters struct{}
@@ -76,6 +96,10 @@ type Write struct {
 	External *WritesStatus
 	// ExternalName is the display name of that callee.
 	ExternalName string
+	// ExternalFunc is the function whose fact External is: the callee, or
+	// for a call through an interface, the method of the type that the
+	// value's constructor made (Constructs).
+	ExternalFunc *types.Func
 
 	// made is the method value a write inside its wrapper is reported at.
 	made *ssa.MakeClosure
@@ -264,7 +288,7 @@ func New(roots *Pattern, tests *bool) *analysis.Analyzer {
 		Doc:        "find controller-runtime status writes and the reconcile paths that reach them (internal to statuslint)",
 		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, roots, tests) },
 		ResultType: reflect.TypeOf((*Result)(nil)),
-		FactTypes:  []analysis.Fact{(*WritesStatus)(nil), (*hasWriters)(nil)},
+		FactTypes:  []analysis.Fact{(*WritesStatus)(nil), (*hasWriters)(nil), (*Constructs)(nil)},
 	}
 }
 
@@ -500,6 +524,8 @@ type analyzer struct {
 	byMethod map[string][]*types.Named         // methodKey → concrete types T whose *T has such a method
 	impls    map[*types.Func][]*ssa.Function   // interface method → the package's implementations
 	fileOf   map[*ast.File]bool
+	// writerImports caches importsWriters.
+	writerImports *bool
 
 	// sound holds the edges made by at least one instruction outside a
 	// branch taken only when a Get failed (see failedLoadBlocks): the

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -78,6 +79,9 @@ func (a *analyzer) classify(fn *ssa.Function, call ssa.CallInstruction) []*Write
 	if a.m.ClassifyMethod(method, recvT) != crmodel.SubResourceWrite {
 		if callee != nil {
 			return a.externalWrite(fn, call, callee)
+		}
+		if common.IsInvoke() {
+			return a.constructedWrites(fn, call)
 		}
 		return nil
 	}
@@ -248,12 +252,90 @@ func (a *analyzer) externalWrite(fn *ssa.Function, call ssa.CallInstruction, cal
 	if !a.pass.ImportObjectFact(obj, fact) {
 		return nil
 	}
-	w := &Write{Instr: call, Fn: fn, Verb: "Update", External: fact, ExternalName: DisplayName(callee, a.pass.Pkg)}
+	w := &Write{Instr: call, Fn: fn, Verb: "Update", External: fact, ExternalName: DisplayName(callee, a.pass.Pkg), ExternalFunc: obj}
 	a.locate(w, call)
 	if w.Node == nil {
 		return nil
 	}
 	return []*Write{w}
+}
+
+// constructedWrites returns the writes of a call through an interface
+// whose value comes, on some path, from another package's function with a
+// Constructs fact: the method of the type it constructs, when that method
+// carries a WritesStatus fact (a reconciler's conditions.Updater field,
+// set to conditions.NewClusterPolicyUpdater(...) in SetupWithManager). One
+// write per write reached, each at the call.
+func (a *analyzer) constructedWrites(fn *ssa.Function, call ssa.CallInstruction) []*Write {
+	common := call.Common()
+	if !a.importsWriters() || libraryMethod(common.Method) {
+		return nil
+	}
+	origins, _ := a.res.Origins(common.Value, valueflow.Rule{})
+	var out []*Write
+	seen := make(map[string]bool)
+	for _, o := range origins {
+		made, ok := o.(*ssa.Call)
+		if !ok || made.Common().StaticCallee() == nil {
+			continue
+		}
+		ctor, ok := made.Common().StaticCallee().Object().(*types.Func)
+		c := new(Constructs)
+		if !ok || ctor.Pkg() == nil || ctor.Pkg() == a.pass.Pkg || !a.pass.ImportObjectFact(ctor, c) {
+			continue
+		}
+		tn, ok := ctor.Pkg().Scope().Lookup(c.Type).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		t := tn.Type()
+		if c.Pointer {
+			t = types.NewPointer(t)
+		}
+		sel := a.res.SSA.Prog.MethodSets.MethodSet(t).Lookup(common.Method.Pkg(), common.Method.Name())
+		if sel == nil {
+			continue
+		}
+		m := sel.Obj().(*types.Func)
+		fact := new(WritesStatus)
+		if !a.pass.ImportObjectFact(m, fact) || seen[fact.WriteKey()] {
+			continue
+		}
+		seen[fact.WriteKey()] = true
+		w := &Write{Instr: call, Fn: fn, Verb: "Update", External: fact, ExternalName: methodName(m.Type().(*types.Signature).Recv().Type(), m.Name(), a.pass.Pkg), ExternalFunc: m}
+		if a.locate(w, call); w.Node != nil {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// libraryMethod reports whether m is a method of an interface of the
+// standard library, the Kubernetes libraries or controller-runtime (the
+// client's own calls, the most frequent by far), whose implementations
+// no constructor of an operator's package hands out.
+func libraryMethod(m *types.Func) bool {
+	if m.Pkg() == nil {
+		return true
+	}
+	path := crmodel.Unvendor(m.Pkg().Path())
+	return crmodel.IsStdPath(path) || strings.HasPrefix(path, "k8s.io/") || strings.HasPrefix(path, "sigs.k8s.io/controller-runtime")
+}
+
+// importsWriters reports whether a direct import has status writers
+// (hasWriters): only then can a call through an interface reach one.
+func (a *analyzer) importsWriters() bool {
+	if a.writerImports == nil {
+		v := false
+		for _, imp := range a.pass.Pkg.Imports() {
+			if a.pass.ImportPackageFact(imp, new(hasWriters)) {
+				v = true
+				break
+			}
+		}
+		a.writerImports = &v
+	}
+	return *a.writerImports
 }
 
 // Subresource traces a subresource writer value back to where it was made

@@ -164,6 +164,9 @@ func TestFactTypesAreKnown(t *testing.T) {
 	known := map[string]bool{
 		"github.com/statuslint/statuslint/internal/reconcilepath.WritesStatus": true,
 		"github.com/statuslint/statuslint/internal/reconcilepath.hasWriters":   true,
+		// Exported beside WritesStatus, in the same run: only where a
+		// method of the returned type reaches a status Update.
+		"github.com/statuslint/statuslint/internal/reconcilepath.Constructs": true,
 		// Exported only by packages that import the client or reconcile
 		// package directly (fieldmanager's mayExport uses reach.Matters).
 		"github.com/statuslint/statuslint/passes/fieldmanager.ParamWrites": true,

@@ -46,6 +46,11 @@ func TestEveryFixCompiles(t *testing.T) {
 		if len(pkgs) == 0 {
 			t.Fatalf("%s: no .golden files", dir)
 		}
+		if tree == nil {
+			// Its one fix is in updaters, whose method its call runs
+			// through an interface: the call stays, so it has no .golden.
+			pkgs = append(pkgs, "statusupdate/throughiface")
+		}
 		files := fixtest.Run(t, dir, []*analysis.Analyzer{newAnalyzer(t, "")}, pkgs...)
 		for _, name := range slices.Sorted(maps.Keys(files)) {
 			got := files[name]

@@ -113,17 +113,27 @@ func (c *checker) externalFix(group []*reconcilepath.Write) (fix *analysis.Sugge
 	var helpers, inPlace []string
 	for _, w := range group {
 		at := c.position(w.Node.Pos())
-		callee := w.Instr.Common().StaticCallee()
-		if callee == nil || callee.Origin() != nil || w.Call == nil {
-			return nil, fmt.Sprintf("no suggested fix: the call at %s is not a plain call of a function", at)
+		// A call through an interface runs the method of the type its
+		// value was made as: only a fix in that method, which leaves the
+		// call as it is, can serve it.
+		invoked := w.Instr.Common().IsInvoke() && w.Call != nil
+		obj := w.ExternalFunc
+		if !invoked {
+			callee := w.Instr.Common().StaticCallee()
+			if callee == nil || callee.Origin() != nil || w.Call == nil {
+				return nil, fmt.Sprintf("no suggested fix: the call at %s is not a plain call of a function", at)
+			}
+			obj, _ = callee.Object().(*types.Func)
 		}
-		obj, _ := callee.Object().(*types.Func)
 		fact := new(PatchesFrom)
 		if obj == nil || !pass.ImportObjectFact(obj, fact) {
 			return nil, fmt.Sprintf("no suggested fix: %s %s", w.ExternalName, noFact)
 		}
 		if fact.Name == "" {
 			return nil, "no suggested fix: " + fact.Why
+		}
+		if invoked && !fact.InPlace {
+			return nil, fmt.Sprintf("no suggested fix: the call at %s is through an interface, which cannot be handed the copy %s would take", at, w.ExternalName)
 		}
 		if fact.InPlace {
 			// The helper reads the object itself before it writes: it

@@ -71,6 +71,21 @@ func TestCrossPackage(t *testing.T) {
 	})
 }
 
+// TestThroughInterface covers a write of another package's type reached
+// through an interface the reconciler keeps: the constructor's Constructs
+// fact names the type, its method's fact the write. The updater that
+// writes nothing, and one whose source is not known, are quiet.
+func TestThroughInterface(t *testing.T) {
+	results := analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/throughiface")
+	relatedtest.Check(t, results, []string{
+		"throughiface.go:31: throughiface.go:31 (*R).Reconcile calls (*updaters.widgetUpdater).SetReady, which updates the status at updaters.go:38",
+	})
+	// The fix is the method's, in its package: the call stays.
+	fixes.AllowAcrossPackages(true)
+	t.Cleanup(func() { fixes.AllowAcrossPackages(false) })
+	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(t, ""), "statusupdate/throughiface")
+}
+
 // TestOneFindingPerWrite covers a write of another package reached from
 // several calls: one finding, at the call nearest the root, the other
 // calls as related information, a call under a directive left out.

@@ -229,23 +229,9 @@ func isDeepCopy(fn *types.Func) bool {
 	return false
 }
 
-// stdTop are the first elements of the standard library's import paths
-// (a module path need not have a dot, so that alone does not tell).
-var stdTop = map[string]bool{}
-
-func init() {
-	for _, p := range strings.Fields(`archive bufio bytes cmp compress container context crypto database
-		debug embed encoding errors expvar flag fmt go hash html image index io iter log maps math
-		mime net os path plugin reflect regexp runtime slices sort strconv strings structs sync
-		syscall testing text time unicode unique unsafe weak`) {
-		stdTop[p] = true
-	}
-}
-
 func isSafe(path string) bool {
 	path = crmodel.Unvendor(path)
-	first, _, _ := strings.Cut(path, "/")
-	if stdTop[first] {
+	if crmodel.IsStdPath(path) {
 		return true
 	}
 	for _, p := range safePackages {
