@@ -114,14 +114,6 @@ var statusDisagreements = map[string]string{
 		"the Follower follows the type assertion back, and it is only read",
 	"statusBoundHanded": "walker: st := obj.Status copies a pointer into the status, handed on; " +
 		"the Follower loses the object at a load of a struct value",
-	"statusDefer": "walker: any deferred call rules the move out; " +
-		"the Follower reads the callee, which changes only labels",
-	"statusDeferLiteral": "walker: any deferred call rules the move out; " +
-		"the Follower reads the literal, which only reads",
-	"statusGoroutine": "walker: any goroutine rules the move out; " +
-		"the Follower reads the callee, which changes only labels",
-	"statusLiteral": "walker: any capture rules the move out; " +
-		"the Follower reads the literal, which only reads",
 	"statusReassigned": "walker: a local set twice is not followed; " +
 		"on SSA each value is its own and the status's pointer is never written through",
 	"statusUsedBeforeSet": "walker: a local used before it is set in a loop is not followed; " +

@@ -25,9 +25,9 @@
 // rules that out). statusupdate and internal/fixes ask it, in status mode,
 // whether anything between a load and a later statement can change the
 // object's status: there, client reads and writes of the object are
-// reloads, changes of fields that cannot hold the status do not count, and
-// a capture by a function literal, a goroutine or a deferred call rules
-// the fix out.
+// reloads, and changes of fields that cannot hold the status do not count.
+// Function literals, goroutines and deferred calls are read as the
+// Follower reads them: by what their bodies and callees do to the object.
 package objchange
 
 import (
@@ -425,12 +425,6 @@ func (w *walker) ident(id *ast.Ident, stack []ast.Node, depth int) {
 	default:
 		return
 	}
-	if w.c.opts.Status && w.reachesStatus(acc) {
-		if why := escapes(stack); why != "" {
-			w.eff.block(id.Pos(), w.v.Name()+why)
-			return
-		}
-	}
 	acc.top = id
 	w.eff.Merge(w.use(acc, stack, depth))
 }
@@ -443,24 +437,6 @@ func assignedTo(id *ast.Ident, stack []ast.Node) bool {
 	}
 	as, ok := stack[len(stack)-1].(*ast.AssignStmt)
 	return ok && slices.Contains(as.Lhs, ast.Expr(id))
-}
-
-// escapes says, in status mode, how a use of the object on stack may run
-// at a time of its own: in a function literal (which may be called
-// anywhere, or stored), a goroutine or a deferred call. Empty if it runs
-// where it is.
-func escapes(stack []ast.Node) string {
-	for _, n := range stack {
-		switch n.(type) {
-		case *ast.FuncLit:
-			return " is captured by a function literal, which may change it when it runs"
-		case *ast.GoStmt:
-			return " is handed to a goroutine"
-		case *ast.DeferStmt:
-			return " is handed to a deferred call"
-		}
-	}
-	return ""
 }
 
 // reachesStatus reports whether, in status mode, an access may reach the

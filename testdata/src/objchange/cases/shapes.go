@@ -48,13 +48,17 @@ func statusAssertedRead(obj *Widget) { // want `^changed nothing; maybe nothing;
 	fmt.Println(o.(*Widget).Status.Ready)
 }
 
+// A literal, a goroutine or a deferred call counts by what it does, as
+// any code does: the literal's changes wherever it is made, the
+// goroutine's and deferred call's callee's.
+//
 // status obj
-func statusLiteralCalled(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: obj is captured by a function literal, which may change it when it runs$`
+func statusLiteralCalled(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: Status is changed$`
 	func() { obj.Status.Ready = true }() // want `blocked here`
 }
 
 // status obj
-func statusLiteralHeld(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: obj is captured by a function literal, which may change it when it runs$`
+func statusLiteralHeld(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: Status is changed$`
 	mark := func() { obj.Status.Ready = true } // want `blocked here`
 	_ = mark
 }
@@ -131,4 +135,16 @@ func labelsConvertedRead(obj *corev1.Pod) { // want `^changed nothing; maybe not
 	if labels.Set(obj.Labels).Has("team") {
 		fmt.Println("in a team")
 	}
+}
+
+func markLater(w *Widget) { w.Status.Ready = true } // want `blocked here`
+
+// status obj
+func statusGoroutineWrites(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: Status is changed \(in markLater\)$`
+	go markLater(obj)
+}
+
+// status obj
+func statusDeferWrites(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: Status is changed$`
+	defer func() { obj.Status.Ready = false }() // want `blocked here`
 }
