@@ -188,8 +188,12 @@
 //     with one. The pass decides it where the manager is made in view, by
 //     manager.New or ctrl.NewManager in the same function: options whose
 //     Client sets FieldOwner name one; options without it and without a
-//     custom NewClient name none; a custom NewClient or options from
-//     elsewhere that the pass cannot decide are unknown. Options returned
+//     custom NewClient name none. A custom NewClient of the package is
+//     read: client.New with the options it is handed (or a copy it changes
+//     otherwise) names a manager as those options do, and so does a wrapper
+//     of the package around such a client whose own code names none; any
+//     other client it returns, and options from elsewhere that the pass
+//     cannot decide, are unknown. Options returned
 //     by a function of the package, or by another package's function with
 //     a ManagerOptions fact (a config package's Load that never sets
 //     Client or NewClient, helpers handed their address included), are

@@ -131,6 +131,7 @@ func TestHandover(t *testing.T) {
 		"fieldmanager/handover/openfieldmain",
 		"fieldmanager/handover/mgrfunc",
 		"fieldmanager/handover/getter",
+		"fieldmanager/handover/customclient",
 	)
 	// A hand-over names every write it reaches as related information,
 	// at the hand-over (the writes themselves are in another package's

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 	"github.com/statuslint/statuslint/internal/valueflow"
 )
 
@@ -451,6 +452,7 @@ func (c *checker) managerStruct(addr ssa.Value) state {
 		return unknown
 	}
 	var states []state
+	var custom []*ssa.Function
 	for _, ref := range *refs {
 		switch ref := ref.(type) {
 		case *ssa.FieldAddr:
@@ -458,14 +460,19 @@ func (c *checker) managerStruct(addr ssa.Value) state {
 			if st == nil || ref.Field >= st.NumFields() {
 				return unknown
 			}
-			switch st.Field(ref.Field).Name() {
+			switch name := st.Field(ref.Field).Name(); name {
 			case "NewClient", "ClientBuilder":
 				for _, r := range *ref.Referrers() {
 					switch r := r.(type) {
 					case *ssa.Store:
-						if k, ok := r.Val.(*ssa.Const); r.Addr != ref || !ok || !k.IsNil() {
-							return unknown
+						if k, ok := r.Val.(*ssa.Const); r.Addr == ref && ok && k.IsNil() {
+							continue
 						}
+						if fn := c.packageFunc(r.Val); r.Addr == ref && name == "NewClient" && fn != nil {
+							custom = append(custom, fn)
+							continue
+						}
+						return unknown
 					case *ssa.UnOp, *ssa.DebugRef:
 					default:
 						return unknown // its address kept or handed on
@@ -489,7 +496,191 @@ func (c *checker) managerStruct(addr ssa.Value) state {
 			return unknown
 		}
 	}
-	return namedUnlessUnknown(states)
+	s := namedUnlessUnknown(states)
+	if len(custom) == 0 {
+		return s
+	}
+	// The manager's client is what the custom NewClient returns, made
+	// from these options (s) or not; the default where it is not set.
+	out := []state{s}
+	for _, fn := range custom {
+		out = append(out, c.customClient(fn, s))
+	}
+	return join(out)
+}
+
+// packageFunc returns the function of the package v is (a function, or a
+// function literal, converted to client.NewClientFunc), or nil.
+func (c *checker) packageFunc(v ssa.Value) *ssa.Function {
+	var fn *ssa.Function
+	switch v := valueflow.Unconvert(v).(type) {
+	case *ssa.Function:
+		fn = v
+	case *ssa.MakeClosure:
+		fn, _ = v.Fn.(*ssa.Function)
+	}
+	if fn == nil || fn.Blocks == nil || fn.Pkg != c.program().SSA {
+		return nil
+	}
+	return fn
+}
+
+// customClient evaluates the clients fn, a manager's NewClient(config,
+// options) of the package, returns: client.New(config, options) with the
+// options it is handed names a field manager as those options do
+// (inherited), unless it sets FieldOwner on its copy; a wrapper of the
+// package around such a client, whose own code names no field manager,
+// writes (when it writes at all: a dry-run wrapper's Create does not) as
+// the client it wraps does (VictoriaMetrics operator's NewClient).
+// Anything else is unknown; the nil of an error return is no client.
+func (c *checker) customClient(fn *ssa.Function, inherited state) state {
+	if len(fn.Params) != 2 || !c.m.IsClientOptions(fn.Params[1].Type()) {
+		return unknown
+	}
+	var states []state
+	for _, v := range valueflow.Results(fn, 0) {
+		if s := c.builtClient(v, fn.Params[1], inherited, 0); s != cycle {
+			states = append(states, s)
+		}
+	}
+	if len(states) == 0 {
+		return unknown
+	}
+	return join(states)
+}
+
+// builtClient evaluates v, a client a custom NewClient returns (see
+// customClient); cycle for no client.
+func (c *checker) builtClient(v ssa.Value, opts *ssa.Parameter, inherited state, depth int) state {
+	return c.alternatives(v, c.convertedOrCaptured, func(v ssa.Value) state {
+		if k, ok := v.(*ssa.Const); ok && k.IsNil() {
+			return cycle
+		}
+		if x, ok := v.(*ssa.Extract); ok && x.Index == 0 {
+			v = x.Tuple
+		}
+		call, ok := v.(*ssa.Call)
+		if !ok || call.Call.StaticCallee() == nil || depth > 2 {
+			return unknown
+		}
+		callee := call.Call.StaticCallee()
+		args := call.Call.Args
+		switch c.m.ClientFunc(reconcilepath.CalleeFunc(call.Common())) {
+		case "New", "NewWithWatch":
+			if len(args) == 2 {
+				return c.optionsCopy(args[1], opts, inherited)
+			}
+			return unknown
+		case "NewDryRunClient", "WithFieldValidation", "NewNamespacedClient":
+			if len(args) >= 1 {
+				return c.builtClient(args[0], opts, inherited, depth+1)
+			}
+			return unknown
+		case "":
+		default:
+			return c.clientFunc(call, reconcilepath.CalleeFunc(call.Common()), args)
+		}
+		if callee.Pkg != c.program().SSA || callee.Blocks == nil || c.wrapperNamesOwner(callee) {
+			return unknown
+		}
+		s := cycle
+		for _, a := range args {
+			if c.isClient(a.Type()) {
+				s = c.builtClient(a, opts, inherited, depth+1)
+				break
+			}
+		}
+		if s == cycle {
+			return unknown // a client of its own making
+		}
+		return s
+	})
+}
+
+// isClient reports whether a value of type t is a controller-runtime
+// client: it implements client.Client.
+func (c *checker) isClient(t types.Type) bool {
+	tn, ok := c.m.Lookup("Client").(*types.TypeName)
+	if !ok {
+		return false
+	}
+	it, ok := tn.Type().Underlying().(*types.Interface)
+	return ok && types.Implements(t, it)
+}
+
+// optionsCopy evaluates the client.Options v a custom NewClient hands
+// client.New: the options it was handed (p), or a local copy of them
+// whose other fields it sets (options.Cache = ...), name a field manager
+// as inherited does; a copy whose FieldOwner it sets names one.
+func (c *checker) optionsCopy(v ssa.Value, p *ssa.Parameter, inherited state) state {
+	if v == p {
+		return inherited
+	}
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return unknown
+	}
+	a, ok := load.X.(*ssa.Alloc)
+	if !ok {
+		return unknown
+	}
+	out := inherited
+	for _, r := range *a.Referrers() {
+		switch r := r.(type) {
+		case *ssa.Store:
+			if r.Addr != a || r.Val != p {
+				return unknown
+			}
+		case *ssa.FieldAddr:
+			st, _ := structOf(r.X.Type())
+			if st != nil && r.Field < st.NumFields() && st.Field(r.Field).Name() == "FieldOwner" {
+				if s := c.structSets(a, "FieldOwner", 0); s == named {
+					out = named
+				} else {
+					return unknown
+				}
+			}
+		case *ssa.UnOp, *ssa.DebugRef:
+		default:
+			return unknown
+		}
+	}
+	return out
+}
+
+// wrapperNamesOwner reports whether fn, a function of the package that
+// wraps a client, or a method of the type it returns, may name a field
+// manager: it sets a FieldManager field, makes a client.FieldOwner or
+// calls client.WithFieldOwner.
+func (c *checker) wrapperNamesOwner(fn *ssa.Function) bool {
+	fns := []*ssa.Function{fn}
+	prog := c.program().SSA.Prog
+	for _, v := range valueflow.Results(fn, 0) {
+		if mi, ok := v.(*ssa.MakeInterface); ok {
+			mset := prog.MethodSets.MethodSet(mi.X.Type())
+			for i := range mset.Len() {
+				if m := prog.MethodValue(mset.At(i)); m != nil && m.Pkg == c.program().SSA {
+					fns = append(fns, m)
+				}
+			}
+		}
+	}
+	for _, f := range fns {
+		if c.setsFieldManager(f) {
+			return true
+		}
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				if v, ok := instr.(ssa.Value); ok && c.m.IsFieldOwner(v.Type()) {
+					return true
+				}
+				if call, ok := instr.(ssa.CallInstruction); ok && c.m.ClientFunc(reconcilepath.CalleeFunc(call.Common())) == "WithFieldOwner" {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // localOptionType evaluates a concrete option type declared in the
