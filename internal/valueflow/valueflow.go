@@ -171,6 +171,54 @@ func ElementValues(a *ssa.Alloc) []ssa.Value {
 	return out
 }
 
+// MapOf returns the map v is a value of: a lookup (m[k], the value of
+// v, ok := m[k]) or the value a range over the map binds; nil for
+// anything else.
+func MapOf(v ssa.Value) ssa.Value {
+	switch v := v.(type) {
+	case *ssa.Lookup:
+		if !v.CommaOk && isMap(v.X) {
+			return v.X
+		}
+	case *ssa.Extract:
+		switch t := v.Tuple.(type) {
+		case *ssa.Lookup:
+			if v.Index == 0 && isMap(t.X) {
+				return t.X
+			}
+		case *ssa.Next:
+			if r, ok := t.Iter.(*ssa.Range); ok && !t.IsString && v.Index == 2 {
+				return r.X
+			}
+		}
+	}
+	return nil
+}
+
+func isMap(v ssa.Value) bool {
+	_, ok := v.Type().Underlying().(*types.Map)
+	return ok
+}
+
+// MapValues returns the values the package stores into the maps m can
+// be, those it makes (a literal or make), wherever it updates them.
+func (ix *Index) MapValues(m ssa.Value) []ssa.Value {
+	origins, _ := ix.Origins(m, Rule{})
+	var out []ssa.Value
+	for _, o := range origins {
+		mm, ok := o.(*ssa.MakeMap)
+		if !ok || mm.Referrers() == nil {
+			continue
+		}
+		for _, r := range *mm.Referrers() {
+			if u, ok := r.(*ssa.MapUpdate); ok && u.Map == mm {
+				out = append(out, u.Value)
+			}
+		}
+	}
+	return out
+}
+
 // Results returns the values fn's returns give as its result index.
 func Results(fn *ssa.Function, index int) []ssa.Value {
 	var out []ssa.Value

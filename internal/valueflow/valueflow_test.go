@@ -360,3 +360,67 @@ func pick(c bool) (int, error) {
 		t.Errorf("Results(pick, 2) = %d values, want none", n)
 	}
 }
+
+// TestMapValues: a map's values through a range, a lookup with and
+// without ok, of a package variable its initializer fills and of a local
+// map updated after make; values of other maps, strings and slices are
+// not a map's.
+func TestMapValues(t *testing.T) {
+	pkg, ix := build(t, `package p
+
+func sink(any) {}
+func one() int { return 1 }
+func two() int { return 2 }
+
+var byName = map[string]int{"a": one(), "b": two()}
+
+func ranged() {
+	for _, v := range byName {
+		sink(v)
+	}
+}
+
+func lookup() { sink(byName["a"]) }
+
+func lookupOk() {
+	v, _ := byName["b"]
+	sink(v)
+}
+
+func local(k string) {
+	m := make(map[string]int)
+	m[k] = one()
+	sink(m[k])
+}
+
+func str(s string) {
+	for _, r := range s {
+		sink(r)
+	}
+}
+`)
+	values := func(fn string) []string {
+		v := valueflow.Unconvert(sunk(t, pkg, fn))
+		m := valueflow.MapOf(v)
+		if m == nil {
+			return nil
+		}
+		var names []string
+		for _, x := range ix.MapValues(m) {
+			names = append(names, describe(x))
+		}
+		slices.Sort(names)
+		return names
+	}
+	for fn, want := range map[string][]string{
+		"ranged":   {"call one", "call two"},
+		"lookup":   {"call one", "call two"},
+		"lookupOk": {"call one", "call two"},
+		"local":    {"call one"},
+		"str":      nil,
+	} {
+		if got := values(fn); !slices.Equal(got, want) {
+			t.Errorf("%s: map values %v, want %v", fn, got, want)
+		}
+	}
+}

@@ -246,6 +246,13 @@
 //     manager. A package exports the facts when it imports the client or
 //     reconcile package, or a package whose functions have them.
 //
+//   - Through an interface method called with a client or a manager on
+//     values the package's own stores show to be other packages' types
+//     (through locals, package variables, slices and maps): the methods of
+//     those types are handed the arguments, reported once for them all.
+//     This is VictoriaMetrics operator's layout: a map of reconcilers
+//     made empty, each handed the manager's client by its Init method.
+//
 // The per-write findings inside the controller package are not reported
 // in the cross-package case, a decision: the package cannot see its callers,
 // and a caller that wraps its client correctly would make every one of them

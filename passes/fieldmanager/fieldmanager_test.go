@@ -175,6 +175,15 @@ func TestAddToManagerFuncs(t *testing.T) {
 	analysistest.Run(t, current(t), fieldmanager.New(&fieldmanager.Config{}), "fieldmanager/handover/addgadget", "fieldmanager/handover/addwidget", "fieldmanager/handover/addfuncs", "fieldmanager/handover/addmain")
 }
 
+// TestInterfaceHandover covers reconcilers made empty in another package
+// and handed their client through an interface method (Init), called on
+// the values of a map or list of the program's own: the methods the
+// values' types have are the ones called.
+func TestInterfaceHandover(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, current(t), fieldmanager.New(&fieldmanager.Config{}), "fieldmanager/handover/initers", "fieldmanager/handover/initmain")
+}
+
 // TestFuncVarHandover covers controller-runtime's CreateOrUpdate and
 // CreateOrPatch called through the root package's variables that hold
 // them: the root package re-exports the functions' facts on the

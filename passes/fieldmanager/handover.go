@@ -242,17 +242,18 @@ func (r *reporter) position(pos token.Pos) string {
 func (r *reporter) handover(file *ast.File, call *ast.CallExpr) {
 	c := r.c
 	var fn types.Object
-	if f := crmodel.CalledFunc(c.info, call); f != nil {
+	if f := crmodel.CalledFunc(c.info, call); f != nil && !abstract(f) {
 		fn = f.Origin()
 	} else if v := calledFuncVar(c.info, call); v != nil {
 		fn = v
 	} else if !r.factImports || call.Ellipsis.IsValid() {
 		return // no function value here can hold a function with a fact
 	} else if instr := c.instr(call); instr != nil {
-		// A function value: the functions of other packages it may hold
-		// are handed the arguments, reported once for them all. (Only
-		// with a fact to find: instr builds SSA for a package the
-		// reachability analysis did not.)
+		// A function value, or an interface method: the functions of
+		// other packages it may hold, or the methods of the values it may
+		// be called on, are handed the arguments, reported once for them
+		// all. (Only with a fact to find: instr builds SSA for a package
+		// the reachability analysis did not.)
 		var facts []ParamWrites
 		var names []string
 		for _, f := range c.heldFuncs(instr.Common()) {
@@ -372,11 +373,23 @@ func (r *reporter) handoverTo(file *ast.File, call *ast.CallExpr, name string, f
 // Another package may append to the variable too; the functions found
 // are some of those called, which is enough to say that their writes are
 // made.
+//
+// For an interface method called with a client or a manager, the methods
+// are those of the values it may be called on, found the same way and
+// also through maps (VictoriaMetrics operator's controllersByName, whose
+// reconcilers each get the client from an Init method):
+//
+//	for name, ct := range controllersByName {
+//		ct.Init(name, mgr.GetClient(), ...)
 func (c *checker) heldFuncs(common *ssa.CallCommon) []*types.Func {
-	if common.IsInvoke() || common.StaticCallee() != nil {
+	if common.StaticCallee() != nil || common.IsInvoke() && !c.handsClient(common.Signature()) {
 		return nil
 	}
-	origins, _ := c.program().Origins(common.Value, valueflow.Rule{Step: func(v ssa.Value) valueflow.Step {
+	ix := c.program()
+	origins, _ := ix.Origins(common.Value, valueflow.Rule{Step: func(v ssa.Value) valueflow.Step {
+		if m := valueflow.MapOf(v); m != nil {
+			return valueflow.Step{Kind: valueflow.Follow, Next: ix.MapValues(m)} // a map's value: those stored in it
+		}
 		switch v := v.(type) {
 		case *ssa.UnOp:
 			if ia, ok := v.X.(*ssa.IndexAddr); ok && v.Op == token.MUL {
@@ -395,15 +408,54 @@ func (c *checker) heldFuncs(common *ssa.CallCommon) []*types.Func {
 	}})
 	var out []*types.Func
 	for _, o := range origins {
-		if f, ok := o.(*ssa.Function); ok {
-			if obj, ok := f.Object().(*types.Func); ok && obj.Pkg() != nil && obj.Pkg() != c.pkg && !slices.Contains(out, obj.Origin()) {
-				out = append(out, obj.Origin())
-			}
+		var obj *types.Func
+		if common.IsInvoke() {
+			obj = methodOf(o.Type(), common.Method.Pkg(), common.Method.Name())
+		} else if f, ok := o.(*ssa.Function); ok {
+			obj, _ = f.Object().(*types.Func)
+		}
+		if obj != nil && obj.Pkg() != nil && obj.Pkg() != c.pkg && !slices.Contains(out, obj.Origin()) {
+			out = append(out, obj.Origin())
 		}
 	}
 	// By name, the same in every driver.
 	sort.Slice(out, func(i, j int) bool { return out[i].FullName() < out[j].FullName() })
 	return out
+}
+
+// abstract reports whether fn is an interface's method.
+func abstract(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	return recv != nil && types.IsInterface(recv.Type())
+}
+
+// handsClient reports whether a call of sig can hand over a client: a
+// parameter is a client, a pointer to one, or a manager or cluster (a
+// type with controller-runtime's GetClient).
+func (c *checker) handsClient(sig *types.Signature) bool {
+	for v := range sig.Params().Variables() {
+		t := v.Type()
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if c.isClient(t) {
+			return true
+		}
+		if crmodel.IsManagerGetClient(methodOf(t, nil, "GetClient")) {
+			return true
+		}
+	}
+	return false
+}
+
+// methodOf returns the method of t's method set named name, or nil.
+func methodOf(t types.Type, pkg *types.Package, name string) *types.Func {
+	sel := types.NewMethodSet(t).Lookup(pkg, name)
+	if sel == nil {
+		return nil
+	}
+	fn, _ := sel.Obj().(*types.Func)
+	return fn
 }
 
 // calledFuncVar returns the package variable of another package a call

@@ -1,0 +1,51 @@
+// Package initers is a controller package whose reconcilers are made
+// empty and handed their client by an Init method, which the program
+// calls through an interface, as VictoriaMetrics operator does: each
+// Init's fact names the writes its client parameter reaches.
+package initers
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+type AgentReconciler struct {
+	name   string
+	Client client.Client
+}
+
+func (r *AgentReconciler) Init(name string, c client.Client) { // want Init:`^writes through its client parameters: param 1: 1 writes \(Create of \*corev1\.ConfigMap at initers\.go:25\)$`
+	r.name, r.Client = name, c
+}
+
+func (r *AgentReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	return ctrl.Result{}, r.Client.Create(ctx, &corev1.ConfigMap{})
+}
+
+type RuleReconciler struct {
+	Client client.Client
+}
+
+func (r *RuleReconciler) Init(_ string, c client.Client) { // want Init:`^writes through its client parameters: param 1: 1 writes \(Update of \*corev1\.Secret at initers\.go:37\)$`
+	r.Client = c
+}
+
+func (r *RuleReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	return ctrl.Result{}, r.Client.Update(ctx, &corev1.Secret{})
+}
+
+// QuietReconciler names its field manager on every write: no fact.
+type QuietReconciler struct {
+	Client client.Client
+}
+
+func (r *QuietReconciler) Init(_ string, c client.Client) {
+	r.Client = c
+}
+
+func (r *QuietReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	return ctrl.Result{}, r.Client.Create(ctx, &corev1.ConfigMap{}, client.FieldOwner("quiet"))
+}
