@@ -112,8 +112,6 @@ func followStatus(pass *analysis.Pass, fd *ast.FuncDecl, v *types.Var, done *ast
 var statusDisagreements = map[string]string{
 	"statusAssertedRead": "walker: the object stored in an interface variable is not followed; " +
 		"the Follower follows the type assertion back, and it is only read",
-	"statusBoundHanded": "walker: st := obj.Status copies a pointer into the status, handed on; " +
-		"the Follower loses the object at a load of a struct value",
 	"statusReassigned": "walker: a local set twice is not followed; " +
 		"on SSA each value is its own and the status's pointer is never written through",
 	"statusUsedBeforeSet": "walker: a local used before it is set in a loop is not followed; " +

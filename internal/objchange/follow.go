@@ -272,22 +272,36 @@ func (f *Follower[M]) In(fn *ssa.Function, p ssa.Value, depth int) M {
 // side of seeing one too many; naming the object a write is of must not
 // take two objects for one, and needs a finer root.
 func ObjectOf(v ssa.Value) ssa.Value {
-	return objectAt(v, 0)
+	return objectAt(v, 0, false)
 }
 
 // objectAt is ObjectOf below depth nested phis; loops make phis refer to
-// themselves, directly or through other phis.
-func objectAt(v ssa.Value, depth int) ssa.Value {
+// themselves, directly or through other phis. shared is set once the walk
+// has gone through a reference (a load, an element of a slice): what a
+// local copy of a part of the object holds is the object's only there.
+func objectAt(v ssa.Value, depth int, shared bool) ssa.Value {
 	for i := 0; i < 64 && v != nil; i++ {
+		if ia, ok := v.(*ssa.IndexAddr); ok {
+			if _, isSlice := ia.X.Type().Underlying().(*types.Slice); isSlice {
+				shared = true
+			}
+		}
 		if in := inner(v); in != nil {
 			v = in
 			continue
 		}
 		switch x := v.(type) {
+		case *ssa.Alloc:
+			if src := copiedFrom(x); src != nil && shared {
+				v = src
+				continue
+			}
+			return v // a local copy's own memory (c.Reason = ...), or no copy
 		case *ssa.UnOp:
 			if x.Op != token.MUL {
 				return v
 			}
+			shared = true
 			switch x.X.(type) {
 			case *ssa.FieldAddr, *ssa.IndexAddr:
 				if !RefersInto(x.Type()) {
@@ -308,7 +322,7 @@ func objectAt(v ssa.Value, depth int) ssa.Value {
 			}
 			var same ssa.Value
 			for i, src := range phiSources(x) {
-				o := objectAt(src, depth+1)
+				o := objectAt(src, depth+1, shared)
 				if i > 0 && o != same {
 					return v
 				}
@@ -411,13 +425,49 @@ func outerField(addr ssa.Value) (*field, ssa.Value) {
 		}
 		in := inner(addr)
 		if in == nil {
-			if in = onlyEdge(addr); in == nil {
-				return top, addr
-			}
+			in = onlyEdge(addr)
+		}
+		if a, ok := addr.(*ssa.Alloc); ok && in == nil {
+			in = copiedFrom(a)
+		}
+		if in == nil {
+			return top, addr
 		}
 		addr = in
 	}
 	return top, addr
+}
+
+// copiedFrom returns the address of the part of an object a local
+// variable a is a copy of, when every store to it copies that part and
+// the part holds references (old := obj.Status, whose Conditions share
+// the object's array): what the references point to is the object's.
+// Else nil.
+func copiedFrom(a *ssa.Alloc) ssa.Value {
+	if !mutable(a.Type().Underlying().(*types.Pointer).Elem()) || a.Referrers() == nil {
+		return nil
+	}
+	var src ssa.Value
+	for _, r := range *a.Referrers() {
+		st, ok := r.(*ssa.Store)
+		if !ok || st.Addr != a {
+			continue
+		}
+		load, ok := st.Val.(*ssa.UnOp)
+		if !ok || load.Op != token.MUL || src != nil && load.X != src {
+			return nil
+		}
+		switch load.X.(type) {
+		case *ssa.FieldAddr, *ssa.IndexAddr:
+		default:
+			return nil
+		}
+		src = load.X
+	}
+	if src == nil || ObjectOf(src) == nil {
+		return nil
+	}
+	return src
 }
 
 // onlyEdge returns the one value a phi merges (phiSources): var c

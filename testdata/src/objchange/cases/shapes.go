@@ -148,3 +148,13 @@ func statusGoroutineWrites(obj *Widget) { // want `^changed nothing; maybe nothi
 func statusDeferWrites(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: Status is changed$`
 	defer func() { obj.Status.Ready = false }() // want `blocked here`
 }
+
+// A copy of the status shares what its references point to: an element
+// of its conditions is the object's (old := obj.Status;
+// old.Conditions[0].Status = ...).
+//
+// status obj
+func statusCopyShares(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: Status is changed$`
+	old := obj.Status
+	old.Conditions[0].Status = metav1.ConditionTrue // want `blocked here`
+}
