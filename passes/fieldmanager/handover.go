@@ -51,6 +51,11 @@ type ParamWrite struct {
 	// points to.
 	Pointer bool
 
+	// AtLeast says Count is a lower bound: the writes of several
+	// functions that may share some (reconcilers reaching the same
+	// helpers), where the examples do not list them all.
+	AtLeast bool
+
 	// CanWrap says the controller-runtime release has
 	// client.WithFieldOwner, as the exporting package sees it. A package
 	// that imports the client package only indirectly cannot tell under
@@ -293,24 +298,51 @@ func heldName(call *ast.CallExpr, names []string) string {
 }
 
 // mergeParamWrites is the fact of a call of any of the functions whose
-// facts are facts: for each parameter, the writes of all of them.
+// facts are facts: for each parameter, the writes of all of them, each
+// counted once. Writes the facts name alike are one write (reconcilers
+// reaching the same helper); where a fact names only some of its writes,
+// the count is a lower bound.
 func mergeParamWrites(facts []ParamWrites) ParamWrites {
-	var out ParamWrites
+	type merged struct {
+		pw         ParamWrite
+		examples   []string // every distinct example, uncapped
+		most       int      // the largest count of one fact
+		n          int      // the facts merged
+		incomplete bool     // one of them names only some of its writes
+	}
+	var all []*merged
 	for _, f := range facts {
-	params:
 		for _, p := range f.Params {
-			for i, q := range out.Params {
-				if q.Index == p.Index && q.Manager == p.Manager && q.Pointer == p.Pointer {
-					q.Count += p.Count
-					q.Examples = append(q.Examples, p.Examples...)[:min(len(q.Examples)+len(p.Examples), maxExamples)]
-					q.CanWrap = q.CanWrap || p.CanWrap
-					out.Params[i] = q
-					continue params
+			m := (*merged)(nil)
+			for _, o := range all {
+				if o.pw.Index == p.Index && o.pw.Manager == p.Manager && o.pw.Pointer == p.Pointer {
+					m = o
 				}
 			}
-			p.Examples = append([]string(nil), p.Examples...)
-			out.Params = append(out.Params, p)
+			if m == nil {
+				all = append(all, &merged{pw: p, examples: slices.Clone(p.Examples), most: p.Count, n: 1, incomplete: p.Count > len(p.Examples)})
+				continue
+			}
+			for _, ex := range p.Examples {
+				if !slices.Contains(m.examples, ex) {
+					m.examples = append(m.examples, ex)
+				}
+			}
+			m.pw.AtLeast = m.pw.AtLeast || p.AtLeast
+			m.pw.CanWrap = m.pw.CanWrap || p.CanWrap
+			m.most = max(m.most, p.Count)
+			m.n++
+			m.incomplete = m.incomplete || p.Count > len(p.Examples)
 		}
+	}
+	var out ParamWrites
+	for _, m := range all {
+		if m.n > 1 {
+			m.pw.Count = max(len(m.examples), m.most)
+			m.pw.Examples = m.examples[:min(len(m.examples), maxExamples)]
+			m.pw.AtLeast = m.pw.AtLeast || m.incomplete
+		}
+		out.Params = append(out.Params, m.pw)
 	}
 	return out
 }
@@ -485,6 +517,9 @@ func reached(pw ParamWrite) (writes, list string) {
 	if pw.Count != 1 {
 		writes = fmt.Sprintf("%d writes name none", pw.Count)
 	}
+	if pw.AtLeast {
+		writes = "at least " + writes
+	}
 	shown := pw.Examples[:min(len(pw.Examples), shownExamples)]
 	list = strings.Join(shown, ", ")
 	if pw.Count > len(shown) {
@@ -507,7 +542,11 @@ func reachedRelated(target token.Pos, pw ParamWrite) []analysis.RelatedInformati
 		out = append(out, analysis.RelatedInformation{Pos: target, Message: "names none: " + ex})
 	}
 	if more := pw.Count - len(pw.Examples); more > 0 {
-		out = append(out, analysis.RelatedInformation{Pos: target, Message: fmt.Sprintf("and %d more", more)})
+		msg := fmt.Sprintf("and %d more", more)
+		if pw.AtLeast {
+			msg = fmt.Sprintf("and at least %d more", more)
+		}
+		out = append(out, analysis.RelatedInformation{Pos: target, Message: msg})
 	}
 	return out
 }
