@@ -570,7 +570,7 @@ func paramRefOf(p *ssa.Parameter) (paramRef, bool) {
 // as a value has calls the pass cannot see: unknown. An exported function
 // may also be called by other packages: their clients are unknown here,
 // and when c.assume is set they are assumed to name none and recorded in
-// c.deps.
+// c.deps, whatever the package's own calls hand.
 func (c *checker) param(p *ssa.Parameter) state {
 	return c.paramFrom(p, whatParam, false, c.client)
 }
@@ -597,6 +597,14 @@ func (c *checker) fromCallers(ref paramRef, eval func(ssa.Value) state, others b
 	if !ok || (sig.Variadic() && ref.index == sig.Params().Len()-1) || prog.Escapes(fn) {
 		return unknown
 	}
+	if others && c.external(fn) && c.assume {
+		// The assumption is about other packages' calls: what the
+		// package's own calls hand (a fake in a production file,
+		// mongodb-kubernetes-operator's mocked manager) says nothing of
+		// theirs, so it does not undecide the fact.
+		c.deps = append(c.deps, ref)
+		return none
+	}
 	var states []state
 	for _, call := range prog.DirectCalls(fn) {
 		if !c.testCtx && ignore.IsTestFile(c.fset, call.Pos()) {
@@ -615,10 +623,6 @@ func (c *checker) fromCallers(ref paramRef, eval func(ssa.Value) state, others b
 			return unknown
 		}
 		states = append(states, eval(arg))
-	}
-	if others && c.external(fn) && c.assume {
-		c.deps = append(c.deps, ref)
-		states = append(states, none)
 	}
 	if len(states) == 0 {
 		return unknown // never called here; or only by other packages

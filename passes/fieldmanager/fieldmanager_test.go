@@ -184,6 +184,15 @@ func TestInterfaceHandover(t *testing.T) {
 	analysistest.Run(t, current(t), fieldmanager.New(&fieldmanager.Config{}), "fieldmanager/handover/initers", "fieldmanager/handover/initmain")
 }
 
+// TestConstructorAlsoCalledWithFake covers mongodb-kubernetes-operator's
+// client wrapper: its package calls the exported constructor with a fake
+// client too, which says nothing of what other packages hand it, so the
+// constructor's fact still names the writes.
+func TestConstructorAlsoCalledWithFake(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, current(t), fieldmanager.New(&fieldmanager.Config{}), "fieldmanager/handover/kubeclient", "fieldmanager/handover/kubeclientmain")
+}
+
 // TestFuncVarHandover covers controller-runtime's CreateOrUpdate and
 // CreateOrPatch called through the root package's variables that hold
 // them: the root package re-exports the functions' facts on the
