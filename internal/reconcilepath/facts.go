@@ -9,16 +9,19 @@ import (
 	"github.com/statuslint/statuslint/internal/ignore"
 )
 
+// hop is a function's first step towards the nearest status Update: the
+// callee to take next, or the write itself.
+type hop struct {
+	next  *ssa.Function
+	write *Write
+}
+
 // exportFacts marks each exported function of the package that may reach
 // a status Update with the chain to it. Only functions that reach a write
 // carry a fact, so facts stay small however large the package is.
 func (a *analyzer) exportFacts() {
 	// Breadth-first over the reversed may-call graph from the functions
 	// holding an Update: next[f] is f's first step towards the nearest one.
-	type hop struct {
-		next  *ssa.Function
-		write *Write
-	}
 	hops := make(map[*ssa.Function]hop)
 	var queue []*ssa.Function
 	for _, w := range a.res.Writes {
@@ -30,6 +33,7 @@ func (a *analyzer) exportFacts() {
 			queue = append(queue, w.Fn)
 		}
 	}
+	a.exportWriterParamFacts(hops)
 	if len(queue) == 0 {
 		return
 	}
@@ -146,4 +150,23 @@ func (a *analyzer) constructs(fn *ssa.Function, writers map[*ssa.Function]bool) 
 		}
 	}
 	return nil
+}
+
+// exportWriterParamFacts exports the WritesStatus facts of the exported
+// functions whose Update goes through a writer parameter
+// (writerParamWrites), unless the function reaches a status write
+// anyway (hops).
+func (a *analyzer) exportWriterParamFacts(hops map[*ssa.Function]hop) {
+	for _, w := range a.writerParamWrites {
+		if _, ok := hops[w.Fn]; ok || ignore.IsTestFile(a.pass.Fset, w.Fn.Pos()) {
+			continue
+		}
+		a.pass.ExportObjectFact(w.Fn.Object(), &WritesStatus{
+			Chain:     []string{DisplayName(w.Fn, nil)},
+			At:        position(a.pass.Fset, w.Node.Pos()),
+			Pkg:       a.pass.Pkg.Path(),
+			WriterArg: w.writerArg,
+		})
+		a.pass.ExportPackageFact(&hasWriters{})
+	}
 }

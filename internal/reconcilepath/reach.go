@@ -36,6 +36,14 @@ type WritesStatus struct {
 	// names the write, so that calls reaching it by different chains can be
 	// told to reach the same one.
 	Pkg string
+	// WriterArg, when not 0, says the write goes through the writer the
+	// function gets as its argument WriterArg-1 (its SSA parameters,
+	// the receiver first), which the function's package cannot tell to
+	// be the status writer: a call is a status write when its argument
+	// there is one (status.Update(ctx, r.client.Status(), &mdb, ...), in
+	// mongodb-kubernetes-operator, whose releases' StatusWriter is a
+	// SubResourceWriter).
+	WriterArg int
 }
 
 // WriteKey names the write a fact leads to, the same for every chain that
@@ -47,7 +55,11 @@ func (f *WritesStatus) WriteKey() string {
 func (*WritesStatus) AFact() {}
 
 func (f *WritesStatus) String() string {
-	return fmt.Sprintf("writes status: %s at %s", strings.Join(f.Chain, " → "), f.At)
+	s := fmt.Sprintf("writes status: %s at %s", strings.Join(f.Chain, " → "), f.At)
+	if f.WriterArg > 0 {
+		s += fmt.Sprintf(" when argument %d is the status writer", f.WriterArg-1)
+	}
+	return s
 }
 
 // Constructs is the fact of an exported function whose first result, an
@@ -103,6 +115,10 @@ type Write struct {
 
 	// made is the method value a write inside its wrapper is reported at.
 	made *ssa.MakeClosure
+	// writerArg is WritesStatus.WriterArg for a write through a writer
+	// parameter whose subresource the package cannot tell: such a write
+	// is not among Result.Writes, only a fact for the callers.
+	writerArg int
 }
 
 // Result is what the reach analyzer hands to the passes.
@@ -526,6 +542,10 @@ type analyzer struct {
 	fileOf   map[*ast.File]bool
 	// writerImports caches importsWriters.
 	writerImports *bool
+	// writerParamWrites are the Updates through a writer parameter of an
+	// exported function that the package cannot tell to be the status
+	// writer (Write.writerArg).
+	writerParamWrites []*Write
 
 	// sound holds the edges made by at least one instruction outside a
 	// branch taken only when a Get failed (see failedLoadBlocks): the

@@ -18,5 +18,5 @@ func TestFacts(t *testing.T) {
 	}
 	var roots reconcilepath.Pattern
 	tests := false
-	analysistest.Run(t, dir, reconcilepath.New(&roots, &tests), "statusupdate/helpers", "statusupdate/relay", "statusupdate/updaters")
+	analysistest.Run(t, dir, reconcilepath.New(&roots, &tests), "statusupdate/helpers", "statusupdate/relay", "statusupdate/updaters", "statusupdate/writerhelper")
 }

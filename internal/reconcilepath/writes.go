@@ -87,6 +87,9 @@ func (a *analyzer) classify(fn *ssa.Function, call ssa.CallInstruction) []*Write
 	}
 	if !a.m.Legacy {
 		if sub, known := a.res.Subresource(recv); !known || sub != "status" {
+			if !known && method.Name() == "Update" {
+				a.writerParamWrite(fn, call, recv)
+			}
 			return nil
 		}
 	}
@@ -252,12 +255,40 @@ func (a *analyzer) externalWrite(fn *ssa.Function, call ssa.CallInstruction, cal
 	if !a.pass.ImportObjectFact(obj, fact) {
 		return nil
 	}
+	if i := fact.WriterArg - 1; i >= 0 {
+		// A status write only when the call hands the status writer.
+		args := call.Common().Args
+		if i >= len(args) {
+			return nil
+		}
+		if sub, known := a.res.Subresource(args[i]); !known || sub != "status" {
+			return nil
+		}
+	}
 	w := &Write{Instr: call, Fn: fn, Verb: "Update", External: fact, ExternalName: DisplayName(callee, a.pass.Pkg), ExternalFunc: obj}
 	a.locate(w, call)
 	if w.Node == nil {
 		return nil
 	}
 	return []*Write{w}
+}
+
+// writerParamWrite records an Update through recv when recv is a writer
+// parameter of an exported function, which only other packages call: they
+// can tell whether they hand it the status writer.
+func (a *analyzer) writerParamWrite(fn *ssa.Function, call ssa.CallInstruction, recv ssa.Value) {
+	p, ok := valueflow.Unconvert(recv).(*ssa.Parameter)
+	if !ok || fn.Parent() != nil || fn.Synthetic != "" || len(a.res.Callers(fn)) > 0 {
+		return
+	}
+	if obj, ok := fn.Object().(*types.Func); !ok || !obj.Exported() || obj.Pkg() != a.pass.Pkg {
+		return
+	}
+	w := &Write{Instr: call, Fn: fn, Verb: "Update", writerArg: valueflow.ParamIndex(p) + 1}
+	a.locate(w, call)
+	if w.Node != nil {
+		a.writerParamWrites = append(a.writerParamWrites, w)
+	}
 }
 
 // constructedWrites returns the writes of a call through an interface

@@ -125,6 +125,9 @@ func (c *checker) externalFix(group []*reconcilepath.Write) (fix *analysis.Sugge
 			}
 			obj, _ = callee.Object().(*types.Func)
 		}
+		if w.External != nil && w.External.WriterArg > 0 {
+			return nil, fmt.Sprintf("no suggested fix: %s updates through the writer it is handed, which its own package cannot tell to be the status writer", w.ExternalName)
+		}
 		fact := new(PatchesFrom)
 		if obj == nil || !pass.ImportObjectFact(obj, fact) {
 			return nil, fmt.Sprintf("no suggested fix: %s %s", w.ExternalName, noFact)

@@ -86,6 +86,14 @@ func TestThroughInterface(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata(), newAnalyzer(t, ""), "statusupdate/throughiface")
 }
 
+// TestThroughWriterParam covers another package's helper that updates
+// through the writer it is handed (mongodb-kubernetes-operator's
+// status.Update): a call handing it the status writer is a status Update,
+// one handing it another subresource's writer is not.
+func TestThroughWriterParam(t *testing.T) {
+	analysistest.Run(t, testdata(), newAnalyzer(t, ""), "statusupdate/writeruse")
+}
+
 // TestOneFindingPerWrite covers a write of another package reached from
 // several calls: one finding, at the call nearest the root, the other
 // calls as related information, a call under a directive left out.
