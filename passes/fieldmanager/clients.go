@@ -597,13 +597,13 @@ func (c *checker) fromCallers(ref paramRef, eval func(ssa.Value) state, others b
 	if !ok || (sig.Variadic() && ref.index == sig.Params().Len()-1) || prog.Escapes(fn) {
 		return unknown
 	}
-	if others && c.external(fn) && c.assume {
-		// The assumption is about other packages' calls: what the
-		// package's own calls hand (a fake in a production file,
-		// mongodb-kubernetes-operator's mocked manager) says nothing of
-		// theirs, so it does not undecide the fact.
-		c.deps = append(c.deps, ref)
-		return none
+	assumed := others && c.external(fn) && c.assume
+	outer := c.deps
+	bail := func() state {
+		if assumed {
+			c.deps = outer
+		}
+		return unknown
 	}
 	var states []state
 	for _, call := range prog.DirectCalls(fn) {
@@ -612,17 +612,35 @@ func (c *checker) fromCallers(ref paramRef, eval func(ssa.Value) state, others b
 		}
 		ce := prog.CallExpr(call.Common().Pos())
 		if ce == nil {
-			return unknown
+			return bail()
 		}
 		n := len(ce.Args)
 		if ce.Ellipsis.IsValid() || ref.index >= n || n < sig.Params().Len()-1 || (!sig.Variadic() && n != sig.Params().Len()) {
-			return unknown // f(g()) with g returning several values; f(args...)
+			return bail() // f(g()) with g returning several values; f(args...)
 		}
 		arg := argument(call.Common(), ref.index)
 		if arg == nil {
-			return unknown
+			return bail()
 		}
-		states = append(states, eval(arg))
+		if !assumed {
+			states = append(states, eval(arg))
+			continue
+		}
+		// The parameters a call of the package's own hands on, when
+		// they name none under the assumption too (an exported helper
+		// calling this one with its own parameter), depend on it.
+		c.deps = nil
+		if eval(arg) == none {
+			outer = append(outer, c.deps...)
+		}
+	}
+	if assumed {
+		// The assumption is about other packages' calls: what the
+		// package's own calls hand (a fake in a production file,
+		// mongodb-kubernetes-operator's mocked manager) says nothing of
+		// theirs, so it does not undecide the fact.
+		c.deps = append(outer, ref)
+		return none
 	}
 	if len(states) == 0 {
 		return unknown // never called here; or only by other packages
