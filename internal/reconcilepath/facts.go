@@ -157,6 +157,7 @@ func (a *analyzer) constructs(fn *ssa.Function, writers map[*ssa.Function]bool) 
 // (writerParamWrites), unless the function reaches a status write
 // anyway (hops).
 func (a *analyzer) exportWriterParamFacts(hops map[*ssa.Function]hop) {
+	exported := false
 	for _, w := range a.writerParamWrites {
 		if _, ok := hops[w.Fn]; ok || ignore.IsTestFile(a.pass.Fset, w.Fn.Pos()) {
 			continue
@@ -167,6 +168,9 @@ func (a *analyzer) exportWriterParamFacts(hops map[*ssa.Function]hop) {
 			Pkg:       a.pass.Pkg.Path(),
 			WriterArg: w.writerArg,
 		})
+		exported = true
+	}
+	if exported {
 		a.pass.ExportPackageFact(&hasWriters{})
 	}
 }
