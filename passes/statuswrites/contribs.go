@@ -47,7 +47,7 @@ func (c *checker) computeContribs(fn *ssa.Function, call ssa.CallInstruction) []
 			name = typeName(w.Object)
 		}
 		b, sel := valueflow.AccessPath(w.Object, nil)
-		return []contrib{{id: c.identOf(fn, w.Object), n: 1, ev: &event{node: w.Node, name: name, raw: c.resolveCaptures(ident{base: b, sel: sel})}}}
+		return []contrib{{id: c.identOf(fn, w.Object), n: 1, sent: w.Verb == "Update", ev: &event{node: w.Node, name: name, raw: c.resolveCaptures(ident{base: b, sel: sel})}}}
 	}
 	common := call.Common()
 	node := c.callNode(call)

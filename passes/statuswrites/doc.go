@@ -55,7 +55,10 @@
 // of its caller that stops on what the helper returns whenever it wrote (a
 // bool, whether a reconcile.Result is zero, or whether a pointer is nil),
 // also where the helper returns another call's results (return
-// update(...)) and only that call wrote the object.
+// update(...)) and only that call wrote the object; a write under an if
+// that compares a status field with a constant where the earlier write,
+// an Update, sent that field set to a constant the comparison rules out
+// (two steps that each write Phase = Pending only when it is not).
 //
 // There is no suggested fix: the cure is a refactor, shown on the page
 // below.

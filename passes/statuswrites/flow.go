@@ -64,6 +64,9 @@ type contrib struct {
 	// dup is set for a loop's write of an element when the object is in
 	// the container twice: the loop writes it twice by itself.
 	dup bool
+	// sent is set for an Update of the status: its answer is the status
+	// sent (see held.go).
+	sent bool
 }
 
 type entry struct {
@@ -75,6 +78,9 @@ type entry struct {
 	// path: a loop writes each object in its container once, not once
 	// per pass. Never appended to in place.
 	vias []*event
+	// holds is what the status holds on every path that wrote it (see
+	// held.go).
+	holds held
 }
 
 type state struct {
@@ -86,10 +92,16 @@ type state struct {
 	// last store on the path was nil: a deferred function that writes only
 	// when the reconcile fails does not write when it returns nil.
 	nils map[ssa.Value]bool
+	// known is what the objects' status fields hold on every path (see
+	// held.go).
+	known map[ident]held
 }
 
 func (s *state) clone() *state {
-	out := &state{counts: make(map[ident]entry, len(s.counts)), facts: make(map[ssa.Value]bool, len(s.facts)), nils: make(map[ssa.Value]bool, len(s.nils))}
+	out := &state{counts: make(map[ident]entry, len(s.counts)), facts: make(map[ssa.Value]bool, len(s.facts)), nils: make(map[ssa.Value]bool, len(s.nils)), known: make(map[ident]held, len(s.known))}
+	for k, v := range s.known {
+		out.known[k] = v
+	}
 	for k, v := range s.counts {
 		out.counts[k] = v
 	}
@@ -121,6 +133,15 @@ func (s *state) join(t *state) bool {
 	changed := false
 	for id, e := range t.counts {
 		old, ok := s.counts[id]
+		if ok {
+			// What both kinds of paths that wrote hold.
+			e.holds = e.holds.meet(old.holds)
+			if len(e.holds.vals) < len(old.holds.vals) {
+				old.holds = e.holds
+				s.counts[id] = old
+				changed = true
+			}
+		}
 		if !ok || e.n > old.n || (e.n == old.n && earlier(e.first, old.first)) {
 			e.vias = unionEvents(e.vias, old.vias)
 			s.counts[id] = e
@@ -128,6 +149,13 @@ func (s *state) join(t *state) bool {
 		} else if vias := unionEvents(old.vias, e.vias); len(vias) != len(old.vias) {
 			old.vias = vias
 			s.counts[id] = old
+			changed = true
+		}
+	}
+	for id, h := range s.known {
+		m := h.meet(t.known[id])
+		if len(m.vals) < len(h.vals) {
+			s.known[id] = m
 			changed = true
 		}
 	}
@@ -384,7 +412,7 @@ func (c *checker) flow(fn *ssa.Function, nilVars []int) *result {
 	}
 	fi := c.info(fn)
 	in := make([]map[string]*state, len(fn.Blocks))
-	start := &state{counts: map[ident]entry{}, facts: map[ssa.Value]bool{}, nils: map[ssa.Value]bool{}}
+	start := &state{counts: map[ident]entry{}, facts: map[ssa.Value]bool{}, nils: map[ssa.Value]bool{}, known: map[ident]held{}}
 	for _, i := range nilVars {
 		if i >= 0 && i < len(fn.FreeVars) {
 			start.nils[fn.FreeVars[i]] = true
@@ -438,6 +466,10 @@ func (c *checker) flow(fn *ssa.Function, nilVars []int) *result {
 				continue
 			}
 			e.last = ct.guard
+			e.holds = held{}
+			if ct.sent {
+				e.holds = s.known[ct.id]
+			}
 			if e.n >= 1 && ct.n >= 1 && ct.ev.node != nil {
 				if k := findingKey(ct); !seen[k] {
 					seen[k] = true
@@ -462,6 +494,7 @@ func (c *checker) flow(fn *ssa.Function, nilVars []int) *result {
 		s := in[w.block][w.key].clone()
 	instrs:
 		for _, instr := range b.Instrs {
+			c.trackHeld(fn, s, instr)
 			if v, ok := instr.(ssa.Value); ok {
 				kill(s, v, "")
 				if phi, ok := v.(*ssa.Phi); !ok || !fi.errPhis[phi] {
@@ -527,6 +560,11 @@ func kill(s *state, base ssa.Value, sel string) {
 			delete(s.counts, id)
 		}
 	}
+	for id := range s.known {
+		if id.base == base && hasPrefix(id.sel, sel) {
+			delete(s.known, id)
+		}
+	}
 }
 
 // branch propagates s along an if's edges: only the edge consistent with a
@@ -538,6 +576,7 @@ func (c *checker) branch(fn *ssa.Function, fi *fnInfo, iff *ssa.If, s *state, pr
 	k, onTrue, nilTest := condition(iff.Cond)
 	_, tracked := fi.tracked[k]
 	never := nilTest && bundleNonNil(k) // k is nil on no path (bundle.go)
+	fid, fsel, fval, eqHolds, fieldTested := c.fieldTest(fn, iff.Cond)
 	for i, succ := range b.Succs[:2] {
 		answer := onTrue
 		if i == 1 {
@@ -555,6 +594,11 @@ func (c *checker) branch(fn *ssa.Function, fi *fnInfo, iff *ssa.If, s *state, pr
 		t := s.clone()
 		if tracked {
 			t.facts[k] = answer
+		}
+		if fieldTested && heldContradicts(t, fid, fsel, fval, (i == 0) == eqHolds) {
+			// The paths that wrote the object hold another value:
+			// those going on here wrote it no time.
+			delete(t.counts, fid)
 		}
 		if nilTest && !answer {
 			if call := callOf(k); call != nil {

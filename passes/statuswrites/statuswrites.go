@@ -16,6 +16,7 @@ import (
 
 	"github.com/statuslint/statuslint/internal/crash"
 	"github.com/statuslint/statuslint/internal/ignore"
+	"github.com/statuslint/statuslint/internal/objchange"
 	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
@@ -110,6 +111,10 @@ type checker struct {
 	// object named as an argument's (see patches.go); nil while one is
 	// looked at.
 	named map[*ssa.Function]*namedResult
+	// follow tells what changes the status fields held, and escaped
+	// which objects are kept where it cannot (see held.go).
+	follow  *objchange.Follower[fieldChanges]
+	escaped map[followedObject]bool
 }
 
 func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {

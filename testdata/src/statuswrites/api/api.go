@@ -10,7 +10,17 @@ import (
 type WidgetStatus struct {
 	Ready      bool
 	Conditions []metav1.Condition
+	Phase      WidgetPhase
+	Message    string
 }
+
+// WidgetPhase is a step of a widget's life.
+type WidgetPhase string
+
+const (
+	PhasePending WidgetPhase = "Pending"
+	PhaseRunning WidgetPhase = "Running"
+)
 
 type Widget struct {
 	metav1.TypeMeta
