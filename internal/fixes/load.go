@@ -221,6 +221,25 @@ func deepCopied(info *types.Info, s ast.Stmt, v *types.Var) *types.Var {
 	return u
 }
 
+// AssignedFrom returns u when s assigns v the object u, its address or a
+// deep copy of it (v = u, v = &u, v = u.DeepCopy()), nil otherwise.
+func AssignedFrom(info *types.Info, s ast.Stmt, v *types.Var) *types.Var {
+	if u := deepCopied(info, s, v); u != nil {
+		return u
+	}
+	as, ok := s.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		return nil
+	}
+	if id, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident); !ok || (info.Defs[id] != v && info.Uses[id] != v) {
+		return nil
+	}
+	if u, _ := ObjectVar(info, as.Rhs[0]); u != v {
+		return u
+	}
+	return nil
+}
+
 // WalkBack calls visit for what runs before path[0] in its function,
 // walking out from it: each enclosing node (s nil), then the statements
 // before the child in that node's list, nearest first. It stops when visit

@@ -248,7 +248,7 @@ func (ol *ObjectLoads) copied(s ast.Stmt, path []ast.Node, u *types.Var) *ast.Ca
 	if problem == LoadedAgain {
 		var load ast.Stmt
 		load, call, _ = LastLoadBeforeReloads(ol.info, ol.LoadsVar, path, body, u)
-		if load == nil || !ol.IsGet(call) || ol.getsIn(body, call.End(), s.Pos(), u) {
+		if load == nil || !ol.IsGet(call) || ol.GetsIn(body, call.End(), s.Pos(), u) {
 			return nil
 		}
 	}
@@ -267,9 +267,9 @@ func (ol *ObjectLoads) copied(s ast.Stmt, path []ast.Node, u *types.Var) *ast.Ca
 	return call
 }
 
-// getsIn reports whether a call between start and end in body, function
+// GetsIn reports whether a call between start and end in body, function
 // literals aside, reads into v (IsGet).
-func (ol *ObjectLoads) getsIn(body *ast.BlockStmt, start, end token.Pos, v *types.Var) bool {
+func (ol *ObjectLoads) GetsIn(body *ast.BlockStmt, start, end token.Pos, v *types.Var) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		if found || n == nil || n.End() <= start || n.Pos() >= end {

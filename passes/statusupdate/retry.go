@@ -2,6 +2,7 @@ package statusupdate
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ast/astutil"
@@ -65,7 +66,11 @@ const (
 )
 
 // rereads reports whether w, a write in a function literal, writes an
-// object the literal itself read on every path before the write.
+// object the literal itself read on every path before the write, or a
+// variable of the enclosing function that the literal reads again after
+// the write, for the next try to send (openkruise's job controllers:
+// a Get into a new object after a failed Update, assigned to the
+// variable, or a Get into the variable itself).
 func (c *checker) rereads(file *ast.File, w *reconcilepath.Write) bool {
 	if w.Call == nil || len(w.Call.Args) < 2 || file == nil {
 		return true // cannot tell: the clause a judged case asked for
@@ -79,6 +84,33 @@ func (c *checker) rereads(file *ast.File, w *reconcilepath.Write) bool {
 	if body == nil {
 		return true
 	}
-	load, _, _ := c.lastLoad(path, body, v)
-	return load != nil
+	if load, _, _ := c.lastLoad(path, body, v); load != nil {
+		return true
+	}
+	if v.Pos() >= body.Pos() && v.Pos() < body.End() {
+		return false // the literal's own variable: a reload is gone with the try
+	}
+	return c.getsAfter(body, w.Call.End(), v)
+}
+
+// getsAfter reports whether body, function literals aside, reads into v
+// with a Get after pos, or assigns v a variable it so reads into, or a
+// deep copy of one.
+func (c *checker) getsAfter(body *ast.BlockStmt, pos token.Pos, v *types.Var) bool {
+	if c.loads.GetsIn(body, pos, body.End(), v) {
+		return true
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			if u := fixes.AssignedFrom(c.pass.TypesInfo, n, v); n.Pos() >= pos && u != nil {
+				found = c.loads.GetsIn(body, pos, body.End(), u)
+			}
+		}
+		return !found
+	})
+	return found
 }

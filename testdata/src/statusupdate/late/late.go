@@ -129,3 +129,91 @@ func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Res
 	}
 	return r.Started(ctx, req)
 }
+
+// RetryReloading reads the object again after a failed try, for the next
+// try to send (openkruise's job controllers): the retry reads the cache
+// again, as one that reads before each try does.
+type RetryReloading struct{ client.Client }
+
+func (r *RetryReloading) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, err
+	}
+	w.Status.Ready = true
+	status := w.Status
+	err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		err := r.Status().Update(ctx, w) // want `409 Conflict \(the conflict retry around it reads the cache again, which softens this but does not prevent it\)`
+		if err == nil {
+			return nil
+		}
+		latest := &api.Widget{}
+		if err := r.Get(ctx, req.NamespacedName, latest); err == nil {
+			w = latest.DeepCopy()
+			w.Status = status
+		}
+		return err
+	})
+	return reconcile.Result{}, err
+}
+
+// RetryReloadingInto reads the object again into the variable it writes.
+type RetryReloadingInto struct{ client.Client }
+
+func (r *RetryReloadingInto) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		w.Status.Ready = true
+		err := r.Status().Update(ctx, &w) // want `409 Conflict \(the conflict retry around it reads the cache again, which softens this but does not prevent it\)`
+		if err != nil {
+			_ = r.Get(ctx, req.NamespacedName, &w)
+		}
+		return err
+	})
+	return reconcile.Result{}, err
+}
+
+// RetryReloadingLocal reads into a variable of its own after the write:
+// the next try sends the captured object again.
+type RetryReloadingLocal struct{ client.Client }
+
+func (r *RetryReloadingLocal) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return reconcile.Result{}, err
+	}
+	w.Status.Ready = true
+	err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		err := r.Status().Update(ctx, &w) // want `409 Conflict \(the conflict retry around it sends the same object again, so every try fails the same way\)`
+		if err != nil {
+			var latest api.Widget
+			_ = r.Get(ctx, req.NamespacedName, &latest)
+		}
+		return err
+	})
+	return reconcile.Result{}, err
+}
+
+// RetryReloadingAssigned assigns the variable the object it reads again.
+type RetryReloadingAssigned struct{ client.Client }
+
+func (r *RetryReloadingAssigned) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, err
+	}
+	return reconcile.Result{}, retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		w.Status.Ready = true
+		err := r.Status().Update(ctx, w) // want `409 Conflict \(the conflict retry around it reads the cache again, which softens this but does not prevent it\)`
+		if err != nil {
+			latest := &api.Widget{}
+			if r.Get(ctx, req.NamespacedName, latest) == nil {
+				w = latest
+			}
+		}
+		return err
+	})
+}
