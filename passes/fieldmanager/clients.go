@@ -496,6 +496,9 @@ type getterParam struct {
 // returned evaluates the client that fn, a method of the package without
 // parameters, returns.
 func (c *checker) returned(fn *ssa.Function) state {
+	if f, ok := fn.Object().(*types.Func); ok && fn.Pkg != c.program().SSA {
+		return c.importedClient(f, 0)
+	}
 	if fn == nil || fn.Pkg != c.program().SSA || len(fn.Blocks) == 0 || fn.Signature.Params().Len() != 0 || fn.Signature.Results().Len() != 1 {
 		return unknown
 	}
@@ -524,7 +527,7 @@ func (c *checker) clientFunc(call *ssa.Call, fn *types.Func, args []ssa.Value) s
 			return c.client(args[0])
 		}
 	}
-	return unknown
+	return c.importedClient(fn, 0)
 }
 
 // --- parameters -----------------------------------------------------------

@@ -197,7 +197,10 @@
 //     by a function of the package, or by another package's function with
 //     a ManagerOptions fact (a config package's Load that never sets
 //     Client or NewClient, helpers handed their address included), are
-//     decided from that function. A manager handed in (SetupWithManager(mgr),
+//     decided from that function. A client another package's function
+//     makes on every path (client.New, client.WithFieldOwner) is decided
+//     from its ClientResults fact (openkruise's
+//     utilclient.NewClientFromManager). A manager handed in (SetupWithManager(mgr),
 //     NewWidgetReconciler(mgr manager.Manager)) is decided from where it
 //     is made, like a client handed in (below).
 //

@@ -166,6 +166,15 @@ func TestManagerOptionsFacts(t *testing.T) {
 	)
 }
 
+// TestMadeClientFacts covers clients another package's function makes
+// (openkruise's utilclient.NewClientFromManager): a function that makes
+// its client on every path exports whether it names a field manager, and
+// one that returns a client it keeps or is handed options for does not.
+func TestMadeClientFacts(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, current(t), fieldmanager.New(&fieldmanager.Config{}), "fieldmanager/handover/clientmaker", "fieldmanager/handover/clientmakeruse")
+}
+
 // TestAddToManagerFuncs covers the operator-sdk layout: the controller
 // package appends each controller's Add to a package variable in an init
 // function and calls them all with the manager, so the manager main hands

@@ -6,9 +6,11 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/reconcilepath"
+	"github.com/statuslint/statuslint/internal/valueflow"
 )
 
 // ManagerOptions is the fact a package exports about an exported function
@@ -56,6 +58,32 @@ func (f *ManagerOptions) String() string {
 	return "manager options: " + strings.Join(parts, ", ")
 }
 
+// ClientResults is the fact a package exports about an exported function
+// or method that returns a client (a client.Client)
+// whose field manager is decided on every path, whatever other packages
+// hand the function: openkruise's utilclient.NewClientFromManager makes
+// each controller's client with client.New and options without a
+// FieldOwner. A package that stores the result in a field, or writes
+// through it, decides that client from the fact, as it decides one made
+// in view.
+type ClientResults struct {
+	Results []OptionsUse
+}
+
+func (*ClientResults) AFact() {}
+
+func (f *ClientResults) String() string {
+	var parts []string
+	for _, u := range f.Results {
+		s := "names none"
+		if u.Named {
+			s = "names a field manager"
+		}
+		parts = append(parts, fmt.Sprintf("result %d %s", u.Index, s))
+	}
+	return "client results: " + strings.Join(parts, ", ")
+}
+
 // mayExportOptions reports whether the package may export ManagerOptions
 // facts: it imports the client, reconcile, manager or root package of
 // controller-runtime directly, and is not a main package.
@@ -73,12 +101,14 @@ func mayExportOptions(pass *analysis.Pass) bool {
 
 // exportOptions exports the ManagerOptions facts of the package's exported
 // functions and methods that return manager.Options or are handed a
-// pointer to them. It is evaluated on the production files alone.
+// pointer to them, and the ClientResults facts of those that return a
+// client. It is evaluated on the production files alone.
 func (c *checker) exportOptions() {
 	type cand struct {
 		fn      *types.Func
 		results []int
 		params  []int // SSA parameter indexes, a receiver first
+		clients []int // results that are clients
 	}
 	var cands []cand
 	scope := c.pkg.Scope()
@@ -93,8 +123,10 @@ func (c *checker) exportOptions() {
 		var k cand
 		k.fn = fn
 		for i := 0; i < sig.Results().Len(); i++ {
-			if crmodel.IsManagerOptions(sig.Results().At(i).Type()) {
+			if t := sig.Results().At(i).Type(); crmodel.IsManagerOptions(t) {
 				k.results = append(k.results, i)
+			} else if c.isClient(t) {
+				k.clients = append(k.clients, i)
 			}
 		}
 		shift := 0
@@ -109,7 +141,7 @@ func (c *checker) exportOptions() {
 				k.params = append(k.params, i+shift)
 			}
 		}
-		if len(k.results) > 0 || len(k.params) > 0 {
+		if len(k.results) > 0 || len(k.params) > 0 || len(k.clients) > 0 {
 			cands = append(cands, k)
 		}
 	}
@@ -150,7 +182,83 @@ func (c *checker) exportOptions() {
 		if len(fact.Results) > 0 || len(fact.Params) > 0 {
 			c.pass.ExportObjectFact(k.fn, &fact)
 		}
+		var clients ClientResults
+		for _, i := range k.clients {
+			if u, ok := decided(i, c.returnedClient(fn, i)); ok {
+				clients.Results = append(clients.Results, u)
+			}
+		}
+		if len(clients.Results) > 0 {
+			c.pass.ExportObjectFact(k.fn, &clients)
+		}
 	}
+}
+
+// returnedClient evaluates the client result index of fn returns, for
+// other packages: only a client fn makes on every path (client.New,
+// client.WithFieldOwner, or another package's function with such a fact),
+// not one it takes from a field or a variable, which other code sets, and
+// assuming nothing of what other packages hand fn, so that options or a
+// client from a parameter leave it unknown.
+func (c *checker) returnedClient(fn *ssa.Function, index int) state {
+	vals := valueflow.Results(fn, index)
+	if len(vals) == 0 {
+		return unknown // it never returns
+	}
+	for _, v := range vals {
+		if !c.constructed(v) {
+			return unknown
+		}
+	}
+	outerAssume, outerDeps := c.assume, c.deps
+	c.assume, c.deps = true, nil
+	defer func() { c.assume, c.deps = outerAssume, outerDeps }()
+	s := c.joinValues(vals, c.client)
+	if len(c.deps) > 0 {
+		return unknown
+	}
+	return s
+}
+
+// constructed reports whether v, a client, is made by the call it is the
+// result of: controller-runtime's client.New, NewWithWatch or
+// WithFieldOwner, or another package's function with a ClientResults fact.
+func (c *checker) constructed(v ssa.Value) bool {
+	v = valueflow.Unconvert(v)
+	if e, ok := v.(*ssa.Extract); ok && e.Index == 0 {
+		v = e.Tuple
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok || call.Common().IsInvoke() {
+		return false
+	}
+	fn := reconcilepath.CalleeFunc(call.Common())
+	switch c.m.ClientFunc(fn) {
+	case "New", "NewWithWatch", "WithFieldOwner":
+		return true
+	}
+	return c.importedClient(fn, 0) != unknown
+}
+
+// importedClient evaluates the client result index of another package's
+// function fn returns from its ClientResults fact; unknown without one.
+func (c *checker) importedClient(fn *types.Func, index int) state {
+	if fn == nil || fn.Pkg() == nil || fn.Pkg() == c.pkg {
+		return unknown
+	}
+	var fact ClientResults
+	if !c.pass.ImportObjectFact(fn.Origin(), &fact) {
+		return unknown
+	}
+	for _, u := range fact.Results {
+		if u.Index == index {
+			if u.Named {
+				return named
+			}
+			return none
+		}
+	}
+	return unknown
 }
 
 // decided returns the fact entry of a decided state.
