@@ -46,6 +46,12 @@ func Unvendor(path string) string {
 	return path
 }
 
+// InControllerRuntime reports whether path is one of controller-runtime's
+// packages, vendored or not.
+func InControllerRuntime(path string) bool {
+	return strings.HasPrefix(Unvendor(path), "sigs.k8s.io/controller-runtime")
+}
+
 // stdTop are the first elements of the standard library's import paths
 // (a module path need not have a dot, so that alone does not tell).
 var stdTop = map[string]bool{}

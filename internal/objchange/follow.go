@@ -212,7 +212,7 @@ func (f *Follower[M]) arg(rule Rule[M], u Use, recv bool, depth int) M {
 		// change metadata at most (controllerutil's finalizers and owner
 		// references); the client's writes update the object from the
 		// server's answer, which is no change of the caller's making.
-		if path := u.Callee.Pkg().Path(); strings.HasPrefix(path, "sigs.k8s.io/controller-runtime") || strings.Contains(path, "/vendor/sigs.k8s.io/controller-runtime") {
+		if crmodel.InControllerRuntime(u.Callee.Pkg().Path()) {
 			return m
 		}
 	}

@@ -90,7 +90,9 @@ func goVet(t *testing.T, dir, bin string, noskip bool, patterns ...string) *vetR
 	}
 	r := &vetRun{vetx: map[string][]byte{}, cfgs: map[string]*vetskip.Config{}}
 	for _, l := range strings.Split(stderr.String(), "\n") {
-		if strings.HasPrefix(l, "#") || strings.HasPrefix(l, "WORK=") || strings.TrimSpace(l) == "" {
+		// "go: downloading ..." lines come first on a cold module cache,
+		// in the first run only.
+		if strings.HasPrefix(l, "#") || strings.HasPrefix(l, "WORK=") || strings.HasPrefix(l, "go: ") || strings.TrimSpace(l) == "" {
 			continue
 		}
 		r.findings = append(r.findings, strings.TrimPrefix(l, dir+string(filepath.Separator)))

@@ -3,7 +3,6 @@ package statuswrites
 import (
 	"go/constant"
 	"go/token"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -277,11 +276,7 @@ func (c *checker) reloads(fn *ssa.Function, instr ssa.Instruction, id ident, obj
 		return false
 	}
 	callee := reconcilepath.CalleeFunc(call.Common())
-	return callee != nil && callee.Pkg() != nil && isControllerRuntime(callee.Pkg().Path())
-}
-
-func isControllerRuntime(path string) bool {
-	return strings.HasPrefix(crmodel.Unvendor(path), "sigs.k8s.io/controller-runtime")
+	return callee != nil && callee.Pkg() != nil && crmodel.InControllerRuntime(callee.Pkg().Path())
 }
 
 // changes returns the follower that tells which status fields an
