@@ -3,6 +3,7 @@ package statuswrites
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -52,15 +53,11 @@ func (c *checker) computeContribs(fn *ssa.Function, call ssa.CallInstruction) []
 	common := call.Common()
 	node := c.callNode(call)
 	var out []contrib
-	callee := common.StaticCallee()
+	callee, args, bindings := c.calleeOf(call)
 	if callee != nil {
 		if c.local(callee) {
-			var bindings []ssa.Value
-			if mc, ok := common.Value.(*ssa.MakeClosure); ok {
-				bindings = mc.Bindings
-			}
-			cs := c.mapSummary(fn, call, node, callee, c.analyze(callee), common.Args, bindings)
-			if g := c.guardOf(callee, c.guardParams(callee), common.Args); g != nil {
+			cs := c.mapSummary(fn, call, node, callee, c.analyze(callee), args, bindings)
+			if g := c.guardOf(callee, c.guardParams(callee), args); g != nil {
 				for i := range cs {
 					cs[i].guard = g
 				}
@@ -110,6 +107,70 @@ func (c *checker) deferredContribs(fn *ssa.Function, d *ssa.Defer, nils map[ssa.
 	return c.mapSummary(fn, d, c.callNode(d), callee, c.analyzeAssuming(callee, nilVars), d.Call.Args, mc.Bindings)
 }
 
+// calleeOf returns the function a call runs, the values its parameters
+// get and its closure's bindings: the static callee, or, for a call of a
+// function value, the package's function every value the call can hold
+// is, as the value-flow index traces them, bound to the same values. A
+// method value kept in a variable is one (moco's reconciler :=
+// r.reconcileV1, assigned again on one branch of a switch, and then
+// reconciler(ctx, req, cluster), which runs the whole reconcile): its
+// method is the callee, its receiver the first argument, as in a static
+// call. Values of two functions, or of one bound to two receivers, give
+// nil: which runs is not known; so does a closure made in another function.
+func (c *checker) calleeOf(call ssa.CallInstruction) (callee *ssa.Function, args, bindings []ssa.Value) {
+	common := call.Common()
+	if callee := common.StaticCallee(); callee != nil {
+		if mc, ok := common.Value.(*ssa.MakeClosure); ok {
+			bindings = mc.Bindings
+		}
+		return callee, common.Args, bindings
+	}
+	if common.IsInvoke() {
+		return nil, nil, nil
+	}
+	origins, complete := c.res.Origins(common.Value, valueflow.Rule{})
+	if !complete || len(origins) == 0 {
+		return nil, nil, nil
+	}
+	var recv ssa.Value
+	for i, o := range origins {
+		var f *ssa.Function
+		var b []ssa.Value
+		switch o := o.(type) {
+		case *ssa.Function:
+			f = o
+		case *ssa.MakeClosure:
+			if o.Parent() != call.Parent() {
+				// Made elsewhere (a constructor's, kept in a field):
+				// its bindings are another function's values.
+				return nil, nil, nil
+			}
+			f, _ = o.Fn.(*ssa.Function)
+			b = o.Bindings
+		}
+		if f == nil {
+			return nil, nil, nil
+		}
+		var r ssa.Value
+		if method, ok := f.Object().(*types.Func); ok && f.Synthetic != "" && len(b) == 1 {
+			// A bound method's wrapper, which belongs to no package
+			// (and is made anew for each method value): its method.
+			f, r, b = f.Prog.FuncValue(method), b[0], nil
+		}
+		if f == nil || i > 0 && (f != callee || r != recv || !slices.Equal(b, bindings)) {
+			return nil, nil, nil
+		}
+		callee, recv, bindings = f, r, b
+	}
+	if recv == nil {
+		return callee, common.Args, bindings
+	}
+	if len(callee.Params) != len(common.Args)+1 {
+		return nil, nil, nil
+	}
+	return callee, append([]ssa.Value{recv}, common.Args...), nil
+}
+
 // writeAt returns the status write call makes, if any.
 func (c *checker) writeAt(fn *ssa.Function, call ssa.CallInstruction) *reconcilepath.Write {
 	if w := c.writes[call]; w != nil {
@@ -153,8 +214,11 @@ func (c *checker) argName(call ssa.CallInstruction, i int) string {
 		return ""
 	}
 	common := call.Common()
-	if callee := common.StaticCallee(); callee != nil && callee.Signature.Recv() != nil && !common.IsInvoke() {
+	if callee, _, _ := c.calleeOf(call); callee != nil && callee.Signature.Recv() != nil && !common.IsInvoke() {
 		if i == 0 {
+			if common.StaticCallee() == nil {
+				return "" // a method value's receiver, bound where it was made
+			}
 			if sel, ok := ast.Unparen(ce.Fun).(*ast.SelectorExpr); ok {
 				return exprName(sel.X)
 			}

@@ -49,7 +49,9 @@
 // succeeds; a function literal passed to retry.RetryOnConflict counts as
 // called once); writes in goroutines the path does not wait for (a
 // goroutine that calls a sync.WaitGroup's Done writes where the path calls
-// its Wait) or through method values; calls of
+// its Wait) or through function values that may hold more than one
+// function (a function value that only ever holds one, such as a method
+// value kept in a variable and called, is that function's call); calls of
 // helpers on the paths where they return an error other than the write's
 // own, as their callers usually return too; a helper's writes past an if
 // of its caller that stops on what the helper returns whenever it wrote (a

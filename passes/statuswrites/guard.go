@@ -84,7 +84,7 @@ func (c *checker) guardParams(fn *ssa.Function) []int {
 				writes = append(writes, b)
 				continue
 			}
-			if callee := call.Common().StaticCallee(); callee != nil && c.local(callee) && len(c.analyze(callee).summary) > 0 {
+			if callee, _, _ := c.calleeOf(call); callee != nil && c.local(callee) && len(c.analyze(callee).summary) > 0 {
 				return nil // writes through another helper
 			}
 		}

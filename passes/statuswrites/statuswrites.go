@@ -370,7 +370,8 @@ func (c *checker) reachedWithoutGo(funcs []*ssa.Function) map[*ssa.Function]bool
 				}
 				if call, ok := instr.(ssa.CallInstruction); ok {
 					common := call.Common()
-					visit(common.StaticCallee())
+					callee, _, _ := c.calleeOf(call)
+					visit(callee)
 					if common.IsInvoke() {
 						// The package's implementations, as reach resolves
 						// them: any reachable function of the package
