@@ -52,6 +52,14 @@ func InControllerRuntime(path string) bool {
 	return strings.HasPrefix(Unvendor(path), "sigs.k8s.io/controller-runtime")
 }
 
+// ReturnsFirstArgument reports whether fn returns its first argument as
+// it is, or does not return: github.com/samber/lo's Must, which panics on
+// an error and otherwise returns the value it is handed
+// (mgr = lo.Must(ctrl.NewManager(config, opts)), karpenter's operator).
+func ReturnsFirstArgument(fn *types.Func) bool {
+	return fn != nil && fn.Pkg() != nil && fn.Name() == "Must" && IsPath(fn.Pkg().Path(), "github.com/samber/lo")
+}
+
 // stdTop are the first elements of the standard library's import paths
 // (a module path need not have a dot, so that alone does not tell).
 var stdTop = map[string]bool{}

@@ -176,8 +176,10 @@ func TestFactTypesAreKnown(t *testing.T) {
 		// manager or root package directly (mayExportOptions); the last
 		// two are in Triggers as crmodel.OptionsPaths.
 		"github.com/statuslint/statuslint/passes/fieldmanager.ManagerOptions": true,
-		// Exported in the same run (exportOptions), after the same check.
-		"github.com/statuslint/statuslint/passes/fieldmanager.ClientResults": true,
+		// Exported in the same run (exportOptions), after the same check
+		// (these two).
+		"github.com/statuslint/statuslint/passes/fieldmanager.ClientResults":  true,
+		"github.com/statuslint/statuslint/passes/fieldmanager.ManagerResults": true,
 		// Exported only where reach builds SSA (its mayMatter: a direct
 		// import of the client or reconcile package, or of a package with
 		// hasWriters), so never by a package the skip answers for.

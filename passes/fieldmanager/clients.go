@@ -174,11 +174,30 @@ func (c *checker) pointerParam(p *ssa.Parameter) state {
 // or whose address is taken), or a closure's captured variable, from every
 // value assigned to it.
 func (c *checker) local(addr ssa.Value, eval func(ssa.Value) state) state {
+	if c.locals[addr] {
+		// A value made from what it held before (mgr = lo.Must(mgr,
+		// err)): no other alternative.
+		return cycle
+	}
+	if c.locals == nil {
+		c.locals = make(map[ssa.Value]bool)
+	}
+	c.locals[addr] = true
+	defer delete(c.locals, addr)
 	vals, ok := c.localValues(addr)
 	if !ok || len(vals) == 0 {
 		return unknown // its address escapes, or it is never assigned
 	}
-	return c.joinValues(vals, eval)
+	states := make([]state, 0, len(vals))
+	for _, v := range vals {
+		if s := eval(v); s != cycle {
+			states = append(states, s)
+		}
+	}
+	if len(states) == 0 {
+		return cycle
+	}
+	return join(states)
 }
 
 // localValues returns the values assigned to a local variable kept in
@@ -400,11 +419,16 @@ func (c *checker) alternatives(v ssa.Value, step func(ssa.Value) valueflow.Step,
 	return join(states)
 }
 
-// convertedOrCaptured follows conversions (valueflow.Unconvert) and a
-// closure's free variable to the values it is bound to.
+// convertedOrCaptured follows conversions (valueflow.Unconvert), a
+// closure's free variable to the values it is bound to, and a call of a
+// function that returns its first argument (crmodel.ReturnsFirstArgument)
+// to that argument.
 func (c *checker) convertedOrCaptured(x ssa.Value) valueflow.Step {
 	if u := valueflow.Unconvert(x); u != x {
 		return valueflow.Step{Kind: valueflow.Follow, Next: []ssa.Value{u}}
+	}
+	if call, ok := x.(*ssa.Call); ok && len(call.Call.Args) > 0 && crmodel.ReturnsFirstArgument(reconcilepath.CalleeFunc(call.Common())) {
+		return valueflow.Step{Kind: valueflow.Follow, Next: call.Call.Args[:1]}
 	}
 	if fv, ok := x.(*ssa.FreeVar); ok {
 		return valueflow.Step{Kind: valueflow.Follow, Next: c.program().Bindings(fv)}
@@ -673,6 +697,9 @@ func (c *checker) managerValue(v ssa.Value) state {
 			return c.paramFrom(v, whatManagerParam, true, c.managerValue)
 		case *ssa.UnOp:
 			if v.Op == token.MUL {
+				if s, ok := c.managerInResult(v.X); ok {
+					return s
+				}
 				return c.local(v.X, c.managerValue)
 			}
 		case *ssa.Extract:

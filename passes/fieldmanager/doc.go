@@ -200,7 +200,11 @@
 //     decided from that function. A client another package's function
 //     makes on every path (client.New, client.WithFieldOwner) is decided
 //     from its ClientResults fact (openkruise's
-//     utilclient.NewClientFromManager). A manager handed in (SetupWithManager(mgr),
+//     utilclient.NewClientFromManager), and the manager another package's
+//     function makes and returns in a field of a struct it makes, from its
+//     ManagerResults fact (karpenter's operator.NewOperator), where the
+//     struct is read and handed to no other code. lo.Must returns the
+//     value it is handed. A manager handed in (SetupWithManager(mgr),
 //     NewWidgetReconciler(mgr manager.Manager)) is decided from where it
 //     is made, like a client handed in (below).
 //

@@ -77,7 +77,7 @@ func New(cfg *Config, r ...*analysis.Analyzer) *analysis.Analyzer {
 		// and its index, built once for every pass.
 		Requires: []*analysis.Analyzer{ra, ignore.Analyzer},
 
-		FactTypes: []analysis.Fact{new(ParamWrites), new(FieldWrites), new(ManagerOptions), new(ClientResults)},
+		FactTypes: []analysis.Fact{new(ParamWrites), new(FieldWrites), new(ManagerOptions), new(ClientResults), new(ManagerResults)},
 	}
 	// The flags' defaults are cfg's values, so binding them keeps a
 	// configuration built in code.

@@ -308,3 +308,13 @@ func TestOwnerConstEachFixAlone(t *testing.T) {
 		t.Errorf("%d fixes, want 5", n)
 	}
 }
+
+// TestManagerResultFacts covers a manager another package's function
+// makes and returns in a struct (karpenter's operator.NewOperator): the
+// function exports whether the manager's client names a field manager,
+// and a program that reads the manager from the struct, and hands the
+// struct to no other code, decides its client from that.
+func TestManagerResultFacts(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, current(t), fieldmanager.New(&fieldmanager.Config{}), "fieldmanager/handover/opmaker", "fieldmanager/handover/opmain")
+}

@@ -2,7 +2,9 @@ package fieldmanager
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -84,6 +86,40 @@ func (f *ClientResults) String() string {
 	return "client results: " + strings.Join(parts, ", ")
 }
 
+// ManagerResults is the fact a package exports about an exported function
+// that returns a struct it makes, holding in a field a manager it makes
+// there on every path from options in view: karpenter's
+// operator.NewOperator returns an *Operator whose embedded manager.Manager
+// comes from ctrl.NewManager with options that set no FieldOwner, and the
+// programs that run karpenter hand op.GetClient() to every controller. No
+// other function of the package stores to the field. A package that calls
+// the function decides that manager's client from the fact, where it does
+// not store to the field itself and hands the struct to no other
+// package's code (which could).
+type ManagerResults struct {
+	Fields []ManagerField
+}
+
+// ManagerField is one manager field of a result of a ManagerResults fact.
+type ManagerField struct {
+	Result, Field int
+	Named         bool
+}
+
+func (*ManagerResults) AFact() {}
+
+func (f *ManagerResults) String() string {
+	var parts []string
+	for _, u := range f.Fields {
+		s := "names none"
+		if u.Named {
+			s = "names a field manager"
+		}
+		parts = append(parts, fmt.Sprintf("result %d field %d %s", u.Result, u.Field, s))
+	}
+	return "manager results: " + strings.Join(parts, ", ")
+}
+
 // mayExportOptions reports whether the package may export ManagerOptions
 // facts: it imports the client, reconcile, manager or root package of
 // controller-runtime directly, and is not a main package.
@@ -109,6 +145,9 @@ func (c *checker) exportOptions() {
 		results []int
 		params  []int // SSA parameter indexes, a receiver first
 		clients []int // results that are clients
+		// managers are the results that point to one of the package's
+		// structs, with the indexes of its manager fields.
+		managers [][2]int
 	}
 	var cands []cand
 	scope := c.pkg.Scope()
@@ -127,6 +166,16 @@ func (c *checker) exportOptions() {
 				k.results = append(k.results, i)
 			} else if c.isClient(t) {
 				k.clients = append(k.clients, i)
+			} else if p, ok := types.Unalias(t).(*types.Pointer); ok {
+				if n := crmodel.NamedOf(p.Elem()); n != nil && n.Obj().Pkg() == c.pkg {
+					if st, ok := n.Underlying().(*types.Struct); ok {
+						for j := 0; j < st.NumFields(); j++ {
+							if crmodel.IsNamed(st.Field(j).Type(), crmodel.ManagerPath, "Manager") {
+								k.managers = append(k.managers, [2]int{i, j})
+							}
+						}
+					}
+				}
 			}
 		}
 		shift := 0
@@ -141,7 +190,7 @@ func (c *checker) exportOptions() {
 				k.params = append(k.params, i+shift)
 			}
 		}
-		if len(k.results) > 0 || len(k.params) > 0 || len(k.clients) > 0 {
+		if len(k.results) > 0 || len(k.params) > 0 || len(k.clients) > 0 || len(k.managers) > 0 {
 			cands = append(cands, k)
 		}
 	}
@@ -191,7 +240,170 @@ func (c *checker) exportOptions() {
 		if len(clients.Results) > 0 {
 			c.pass.ExportObjectFact(k.fn, &clients)
 		}
+		var managers ManagerResults
+		for _, m := range k.managers {
+			if u, ok := decided(m[0], c.returnedManager(fn, m[0], m[1])); ok {
+				managers.Fields = append(managers.Fields, ManagerField{Result: m[0], Field: m[1], Named: u.Named})
+			}
+		}
+		if len(managers.Fields) > 0 {
+			c.pass.ExportObjectFact(k.fn, &managers)
+		}
 	}
+}
+
+// returnedManager evaluates, for other packages, the manager that field of
+// the struct fn's result index points to holds: fn makes the struct on
+// every path and stores to the field only managers it makes (manager.New,
+// ctrl.NewManager) from options it does not take from its callers, and no
+// other code of the package stores to the field.
+func (c *checker) returnedManager(fn *ssa.Function, index, field int) state {
+	vals := valueflow.Results(fn, index)
+	if len(vals) == 0 {
+		return unknown // it never returns
+	}
+	var fieldVar *types.Var
+	var mgrs []ssa.Value
+	for _, v := range vals {
+		a, ok := valueflow.Unconvert(v).(*ssa.Alloc)
+		if !ok || a.Parent() != fn || a.Referrers() == nil {
+			return unknown
+		}
+		n := len(mgrs)
+		for _, ref := range *a.Referrers() {
+			fa, ok := ref.(*ssa.FieldAddr)
+			if !ok || fa.Field != field || fa.Referrers() == nil {
+				continue
+			}
+			fieldVar = valueflow.FieldOf(fa)
+			for _, r := range *fa.Referrers() {
+				if st, ok := r.(*ssa.Store); ok && st.Addr == fa {
+					mgrs = append(mgrs, st.Val)
+				}
+			}
+		}
+		if len(mgrs) == n {
+			return unknown // not set on this path
+		}
+	}
+	if !c.setOnlyWhenMade(fieldVar) {
+		return unknown
+	}
+	return c.forOtherPackages(mgrs, c.managerValue)
+}
+
+// forOtherPackages evaluates vals with eval for a fact other packages
+// read: assuming nothing of what they hand the function, so that a state
+// that depends on its callers is unknown.
+func (c *checker) forOtherPackages(vals []ssa.Value, eval func(ssa.Value) state) state {
+	outerAssume, outerDeps := c.assume, c.deps
+	c.assume, c.deps = true, nil
+	defer func() { c.assume, c.deps = outerAssume, outerDeps }()
+	s := c.joinValues(vals, eval)
+	if len(c.deps) > 0 {
+		return unknown
+	}
+	return s
+}
+
+// setOnlyWhenMade reports whether the package's code sets field only in
+// structs it makes (a composite literal, new, a local variable): a store
+// to the field of a struct it is handed, or of a whole struct through a
+// pointer, could replace the manager of one it returned before.
+func (c *checker) setOnlyWhenMade(field *types.Var) bool {
+	owner := field.Origin()
+	for _, sf := range c.program().SourceFuncs() {
+		for _, st := range c.program().StoresIn(sf.Fn) {
+			if _, fresh := st.Addr.(*ssa.Alloc); fresh {
+				continue
+			}
+			if fa, ok := st.Addr.(*ssa.FieldAddr); ok && valueflow.FieldOf(fa).Origin() == owner {
+				if _, fresh := fa.X.(*ssa.Alloc); !fresh {
+					return false
+				}
+				continue
+			}
+			if st, ok := st.Val.Type().Underlying().(*types.Struct); ok && structHolds(st, owner) {
+				return false // the whole struct stored through a pointer
+			}
+		}
+	}
+	return true
+}
+
+// structHolds reports whether st declares field.
+func structHolds(st *types.Struct, field *types.Var) bool {
+	for i := 0; i < st.NumFields(); i++ {
+		if st.Field(i).Origin() == field {
+			return true
+		}
+	}
+	return false
+}
+
+// managerInResult evaluates a manager loaded from addr, a field of a
+// struct another package's function returned, from that function's
+// ManagerResults fact (ok): the package stores to the field nowhere, and
+// uses the struct only to select its fields, whose manager field it only
+// reads, and to call its own package's functions and methods, which the
+// fact says leave the field alone.
+func (c *checker) managerInResult(addr ssa.Value) (s state, ok bool) {
+	fa, ok := addr.(*ssa.FieldAddr)
+	if !ok {
+		return unknown, false
+	}
+	var call *ssa.Call
+	index := 0
+	switch x := fa.X.(type) {
+	case *ssa.Extract:
+		call, _ = x.Tuple.(*ssa.Call)
+		index = x.Index
+	case *ssa.Call:
+		call = x
+	}
+	if call == nil || call.Common().IsInvoke() {
+		return unknown, false
+	}
+	fn := reconcilepath.CalleeFunc(call.Common())
+	if fn == nil || fn.Pkg() == nil || fn.Pkg() == c.pkg {
+		return unknown, false
+	}
+	var fact ManagerResults
+	if !c.pass.ImportObjectFact(fn.Origin(), &fact) {
+		return unknown, false
+	}
+	i := slices.IndexFunc(fact.Fields, func(f ManagerField) bool { return f.Result == index && f.Field == fa.Field })
+	if i < 0 {
+		return unknown, false
+	}
+	if len(c.program().FieldStores(valueflow.FieldOf(fa))) > 0 {
+		return unknown, true
+	}
+	for _, ref := range *fa.X.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.DebugRef:
+		case *ssa.FieldAddr:
+			if ref.Field != fa.Field {
+				continue
+			}
+			for _, r := range *ref.Referrers() {
+				if load, ok := r.(*ssa.UnOp); !ok || load.Op != token.MUL {
+					return unknown, true // its address is taken
+				}
+			}
+		case ssa.CallInstruction:
+			callee := reconcilepath.CalleeFunc(ref.Common())
+			if ref.Common().IsInvoke() || callee == nil || callee.Pkg() != fn.Pkg() {
+				return unknown, true
+			}
+		default:
+			return unknown, true
+		}
+	}
+	if fact.Fields[i].Named {
+		return named, true
+	}
+	return none, true
 }
 
 // returnedClient evaluates the client result index of fn returns, for
@@ -210,14 +422,7 @@ func (c *checker) returnedClient(fn *ssa.Function, index int) state {
 			return unknown
 		}
 	}
-	outerAssume, outerDeps := c.assume, c.deps
-	c.assume, c.deps = true, nil
-	defer func() { c.assume, c.deps = outerAssume, outerDeps }()
-	s := c.joinValues(vals, c.client)
-	if len(c.deps) > 0 {
-		return unknown
-	}
-	return s
+	return c.forOtherPackages(vals, c.client)
 }
 
 // constructed reports whether v, a client, is made by the call it is the

@@ -96,7 +96,8 @@ type checker struct {
 	// client a test puts in a field says nothing about production code).
 	testCtx bool
 	memo    map[memoKey]memoEntry
-	phis    map[*ssa.Phi]bool // phis being evaluated
+	phis    map[*ssa.Phi]bool  // phis being evaluated
+	locals  map[ssa.Value]bool // local variables being evaluated (local)
 
 	// assume is set while a write is evaluated a second time, assuming
 	// that the clients other packages hand to the package's exported
