@@ -9,6 +9,7 @@ import (
 
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/reconcilepath"
+	"github.com/statuslint/statuslint/internal/valueflow"
 )
 
 // The walk on SSA: what an instruction does to the memory of an object,
@@ -121,10 +122,9 @@ func (f *Follower[M]) Instr(rule Rule[M], instr ssa.Instruction, obj ssa.Value, 
 		if fn == nil || depth >= MaxDepth {
 			return m
 		}
-		if method, ok := fn.Object().(*types.Func); ok && fn.Synthetic != "" && len(instr.Bindings) == 1 {
+		if method, recv := valueflow.BoundMethod(fn, instr.Bindings); method != nil {
 			// A method value (f := obj.markReady): what the method
 			// does to its receiver, wherever it is called.
-			recv := instr.Bindings[0]
 			if part, _ := StatusPart(recv); ObjectOf(recv) != obj || part == NotStatus {
 				return m
 			}

@@ -329,3 +329,15 @@ func (ix *Index) Arguments(p *ssa.Parameter) []ssa.Value {
 	}
 	return out
 }
+
+// BoundMethod returns the method and receiver of a method value (x.M),
+// given the function of the closure that makes it and the closure's
+// bindings: SSA's bound-method wrapper, which belongs to no package and is
+// made anew for each method value. Else nil, nil.
+func BoundMethod(fn *ssa.Function, bindings []ssa.Value) (*types.Func, ssa.Value) {
+	method, ok := fn.Object().(*types.Func)
+	if !ok || fn.Synthetic == "" || len(bindings) != 1 {
+		return nil, nil
+	}
+	return method, bindings[0]
+}

@@ -151,11 +151,9 @@ func (c *checker) calleeOf(call ssa.CallInstruction) (callee *ssa.Function, args
 		if f == nil {
 			return nil, nil, nil
 		}
-		var r ssa.Value
-		if method, ok := f.Object().(*types.Func); ok && f.Synthetic != "" && len(b) == 1 {
-			// A bound method's wrapper, which belongs to no package
-			// (and is made anew for each method value): its method.
-			f, r, b = f.Prog.FuncValue(method), b[0], nil
+		method, r := valueflow.BoundMethod(f, b)
+		if method != nil {
+			f, b = f.Prog.FuncValue(method), nil
 		}
 		if f == nil || i > 0 && (f != callee || r != recv || !slices.Equal(b, bindings)) {
 			return nil, nil, nil
