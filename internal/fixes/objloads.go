@@ -8,9 +8,11 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/objchange"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
 // ObjectLoads tells which calls leave an object as the API server has it:
@@ -37,9 +39,10 @@ type ObjectLoads struct {
 	// result, an object they have just read with a Get (cloudnative-pg's
 	// getCluster): a call of one is a Get (ReadInto).
 	readers map[*types.Func]bool
-	// status tells what may change an object's status (copied), made
-	// when first needed.
-	status *objchange.Checker
+	// Res is the reachability analysis whose SSA the status question
+	// reads (StatusChange): the Result of the files being checked, set
+	// anew by a pass that checks test files with the Result with tests.
+	Res *reconcilepath.Result
 }
 
 // helperRounds is how deep helpers calling helpers are summarised.
@@ -47,8 +50,8 @@ const helperRounds = 2
 
 // NewObjectLoads summarises the package's functions. facts reads another
 // package's functions' summaries (nil: none are known).
-func NewObjectLoads(pass *analysis.Pass, m *crmodel.Model, facts func(*types.Func) []int) *ObjectLoads {
-	ol := &ObjectLoads{pass: pass, m: m, info: pass.TypesInfo, Writes: make(map[*types.Func][]int), facts: facts}
+func NewObjectLoads(pass *analysis.Pass, res *reconcilepath.Result, facts func(*types.Func) []int) *ObjectLoads {
+	ol := &ObjectLoads{pass: pass, m: res.Model, info: pass.TypesInfo, Writes: make(map[*types.Func][]int), facts: facts, Res: res}
 	ol.readers = ol.findReaders()
 	for round := 0; round < helperRounds; round++ {
 		for _, f := range pass.Files {
@@ -255,16 +258,66 @@ func (ol *ObjectLoads) copied(s ast.Stmt, path []ast.Node, u *types.Var) *ast.Ca
 	if call == nil {
 		return nil
 	}
-	if ol.status == nil {
-		ol.status = objchange.New(ol.pass, ol.m, objchange.Options{Status: true})
-	}
 	// A copy in a loop the load is not in: what the rest of the loop does
 	// to u comes before the copy's next pass.
 	end := objchange.LoopEnd(body, call.End(), s.Pos(), s.Pos())
-	if eff := ol.status.Region(body, call.End(), end, s, u); eff.Blocked != "" {
+	if why, _ := ol.StatusChange(path, call, end, s, u); why != "" {
 		return nil
 	}
 	return call
+}
+
+// StatusChange returns why something from the end of load, a call that
+// loads v in the function path leads out of, to end may change v's status
+// on the way to target, and where (objchange.StatusChange); "" when
+// nothing can. Without the load's object in the SSA, that is the reason.
+func (ol *ObjectLoads) StatusChange(path []ast.Node, load *ast.CallExpr, end token.Pos, target ast.Node, v *types.Var) (string, token.Pos) {
+	obj := ol.loadedValue(load, v)
+	if obj == nil {
+		return "the object's load is not found in the SSA", load.Pos()
+	}
+	fn := obj.Parent()
+	for _, n := range path {
+		// A target in a function literal (a deferred write) is reached
+		// where the literal is made.
+		if lit, ok := n.(*ast.FuncLit); ok && ol.Res.Func(lit) != nil && ol.Res.Func(lit).Parent() == fn {
+			target = lit
+			break
+		}
+	}
+	return objchange.StatusChange(ol.Res, fn, objchange.ObjectOf(obj), v.Name(), load.End(), end, target)
+}
+
+// loadedValue returns the SSA value of v that load, a call, loads: the
+// argument that is v (or &v), or the object a ReadInto call returns.
+func (ol *ObjectLoads) loadedValue(load *ast.CallExpr, v *types.Var) ssa.Value {
+	instr := ol.Res.CallInstr(load)
+	if instr == nil {
+		return nil
+	}
+	common := instr.Common()
+	args := common.Args
+	if !common.IsInvoke() && common.Signature().Recv() != nil {
+		args = args[1:] // a method's receiver comes first
+	}
+	for i, a := range load.Args {
+		if u, _ := ObjectVar(ol.info, a); u == v && i < len(args) && !(common.Signature().Variadic() && i >= len(args)-1) {
+			return args[i]
+		}
+	}
+	call, ok := instr.(*ssa.Call)
+	if !ok || !ol.ReadInto(load) {
+		return nil
+	}
+	if _, ok := call.Type().(*types.Tuple); !ok {
+		return call
+	}
+	for _, r := range *call.Referrers() {
+		if x, ok := r.(*ssa.Extract); ok && x.Index == 0 {
+			return x
+		}
+	}
+	return nil
 }
 
 // GetsIn reports whether a call between start and end in body, function

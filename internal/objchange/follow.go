@@ -26,6 +26,7 @@ const (
 	Called                   // handed to a call (Callee, Arg): Rule.Call is asked before the walk looks into the callee
 	TooDeep                  // handed to a package function past MaxDepth, or with no parameter for it (Name)
 	HandedOut                // handed to code whose changes cannot be seen (Name: the function, or "a function")
+	Escaped                  // a reference into it stored elsewhere, sent, or returned to a caller not followed (Addr: the reference, Name: "stored", "sent" or "returned")
 )
 
 // Part is where in an object an address points.
@@ -97,7 +98,14 @@ func (f *Follower[M]) Instr(rule Rule[M], instr ssa.Instruction, obj ssa.Value, 
 	switch instr := instr.(type) {
 	case *ssa.Store:
 		if ObjectOf(instr.Addr) != obj {
-			return m
+			if !sharesStatus(instr.Val, obj) || localCopy(instr.Addr, obj) {
+				return m
+			}
+			if call, i := variadicCall(instr.Addr); call != nil {
+				// Packed into a call's variadic slice: handed to it.
+				return f.arg(rule, Use{Kind: Called, Instr: call, Obj: obj, Addr: instr.Val, Arg: i}, false, depth)
+			}
+			return rule.Rate(Use{Kind: Escaped, Instr: instr, Obj: obj, Addr: instr.Val, Name: "stored"})
 		}
 		if _, isPtr := instr.Val.Type().Underlying().(*types.Pointer); isPtr {
 			if name, stop := OuterField(instr.Addr); name == "" && stop == obj {
@@ -109,6 +117,11 @@ func (f *Follower[M]) Instr(rule Rule[M], instr ssa.Instruction, obj ssa.Value, 
 		m = f.store(rule, Use{Kind: Stored, Instr: instr, Obj: obj, Addr: instr.Addr, Val: instr.Val})
 	case *ssa.MapUpdate:
 		if ObjectOf(instr.Map) != obj {
+			for _, v := range []ssa.Value{instr.Key, instr.Value} {
+				if sharesStatus(v, obj) {
+					return rule.Rate(Use{Kind: Escaped, Instr: instr, Obj: obj, Addr: v, Name: "stored"})
+				}
+			}
 			return m
 		}
 		m = f.store(rule, Use{Kind: MapStored, Instr: instr, Obj: obj, Addr: instr.Map, Val: instr.Value})
@@ -144,6 +157,18 @@ func (f *Follower[M]) Instr(rule Rule[M], instr ssa.Instruction, obj ssa.Value, 
 				m = rule.Merge(m, f.In(fn, fn.FreeVars[i], depth+1))
 			}
 		}
+	case *ssa.Send:
+		if sharesStatus(instr.X, obj) {
+			m = rule.Rate(Use{Kind: Escaped, Instr: instr, Obj: obj, Addr: instr.X, Name: "sent"})
+		}
+	case *ssa.Return:
+		// Returned from a function the object was handed to (depth > 0):
+		// what its caller does to the result is not followed.
+		for _, r := range instr.Results {
+			if depth > 0 && !accessor(instr.Parent()) && sharesStatus(r, obj) {
+				return rule.Rate(Use{Kind: Escaped, Instr: instr, Obj: obj, Addr: r, Name: "returned"})
+			}
+		}
 	case ssa.CallInstruction:
 		common := instr.Common()
 		args := common.Args
@@ -164,6 +189,82 @@ func (f *Follower[M]) Instr(rule Rule[M], instr ssa.Instruction, obj ssa.Value, 
 		}
 	}
 	return m
+}
+
+// sharesStatus reports whether v, a value stored, sent or returned, shares
+// memory with obj's status: a reference into the object (not into its
+// metadata or spec), or a copy of a part of it that holds references
+// (st := obj.Status, whose Conditions share the object's array).
+func sharesStatus(v ssa.Value, obj ssa.Value) bool {
+	if !mutable(v.Type()) {
+		return false
+	}
+	if ObjectOf(v) != obj {
+		load, ok := v.(*ssa.UnOp)
+		if !ok || load.Op != token.MUL || ObjectOf(load.X) != obj {
+			return false
+		}
+	}
+	part, _ := StatusPart(v)
+	return part != NotStatus
+}
+
+// accessor reports whether fn is a method whose calls AccessorReceiver
+// takes for the receiver: the caller follows what it returns as the
+// object, so that is no escape.
+func accessor(fn *ssa.Function) bool {
+	sig := fn.Signature
+	return sig.Recv() != nil && sig.Params().Len() == 0 && sig.Results().Len() == 1 &&
+		RefersInto(sig.Results().At(0).Type()) && !strings.HasPrefix(fn.Name(), "DeepCopy")
+}
+
+// localCopy reports whether addr is a local variable that copies a part
+// of obj holding references (copiedFrom): what is done through them is
+// followed as done to obj, so a store there is no escape.
+func localCopy(addr, obj ssa.Value) bool {
+	a, ok := addr.(*ssa.Alloc)
+	if !ok {
+		return false
+	}
+	src := copiedFrom(a)
+	return src != nil && ObjectOf(src) == obj
+}
+
+// variadicCall returns the call whose variadic slice addr, an element of
+// the array SSA packs the arguments into, is part of, and the index of
+// that slice among the call's arguments (a receiver first, as for Use.Arg).
+func variadicCall(addr ssa.Value) (ssa.CallInstruction, int) {
+	ia, ok := addr.(*ssa.IndexAddr)
+	if !ok {
+		return nil, 0
+	}
+	arr, ok := ia.X.(*ssa.Alloc)
+	if !ok || arr.Comment != "varargs" {
+		return nil, 0
+	}
+	for _, r := range *arr.Referrers() {
+		sl, ok := r.(*ssa.Slice)
+		if !ok {
+			continue
+		}
+		for _, use := range *sl.Referrers() {
+			call, ok := use.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			common := call.Common()
+			args := common.Args
+			if common.IsInvoke() {
+				args = append([]ssa.Value{common.Value}, args...)
+			}
+			for i, a := range args {
+				if a == sl {
+					return call, i
+				}
+			}
+		}
+	}
+	return nil, 0
 }
 
 // store rates a store or map update into the object's status.
@@ -195,6 +296,9 @@ func (f *Follower[M]) arg(rule Rule[M], u Use, recv bool, depth int) M {
 	u.Callee = reconcilepath.CalleeFunc(common)
 	if m, ok := rule.Call(u); ok {
 		return m
+	}
+	if recv && u.Callee != nil && strings.HasPrefix(u.Callee.Name(), "DeepCopy") && readOnlyMethod(u.Callee) {
+		return m // the generated copies read their receiver, wherever they are declared
 	}
 	// The package's own functions are read.
 	if ces := f.callees(call); len(ces) > 0 {
@@ -296,6 +400,10 @@ func objectAt(v ssa.Value, depth int, shared bool) ssa.Value {
 				v = src
 				continue
 			}
+			if src := heldOnly(x); src != nil {
+				v = src
+				continue
+			}
 			return v // a local copy's own memory (c.Reason = ...), or no copy
 		case *ssa.UnOp:
 			if x.Op != token.MUL {
@@ -377,7 +485,7 @@ func RefersInto(t types.Type) bool {
 // points: the object's field it goes through first decides (holdsStatus,
 // as for the walker); through an accessor's result, the accessor's call.
 func StatusPart(addr ssa.Value) (Part, *ssa.Call) {
-	top, stop := outerField(addr)
+	top, _, stop := outerField(addr)
 	if call, ok := stop.(*ssa.Call); ok && AccessorReceiver(call) != nil {
 		return ThroughAccessor, call
 	}
@@ -392,11 +500,23 @@ func StatusPart(addr ssa.Value) (Part, *ssa.Call) {
 // selects first ("" for the object itself) and the value the walk stopped
 // at (the object, or the call of an accessor).
 func OuterField(addr ssa.Value) (string, ssa.Value) {
-	top, stop := outerField(addr)
+	top, _, stop := outerField(addr)
 	if top == nil {
 		return "", stop
 	}
 	return crmodel.StructOf(top.recv).Field(top.idx).Name(), stop
+}
+
+// PartName names the object's part addr points into, for messages: the
+// first field selected from the object that is not an embedded one
+// (obj.Status of a Gizmo embedding a Widget is "Status"); "" for the
+// object itself.
+func PartName(addr ssa.Value) string {
+	_, named, _ := outerField(addr)
+	if named == nil {
+		return ""
+	}
+	return crmodel.StructOf(named.recv).Field(named.idx).Name()
 }
 
 // field is a field selected from a struct: recv, or what it points to.
@@ -406,19 +526,24 @@ type field struct {
 }
 
 // outerField is OuterField, the field as its struct and index (nil for
-// the object itself).
-func outerField(addr ssa.Value) (*field, ssa.Value) {
-	var top *field
+// the object itself), and the outermost field that is not embedded
+// (PartName).
+func outerField(addr ssa.Value) (top, named *field, stop ssa.Value) {
+	sel := func(recv types.Type, st *types.Struct, idx int) {
+		if st != nil && idx < st.NumFields() {
+			top = &field{recv, idx}
+			if !st.Field(idx).Embedded() {
+				named = top
+			}
+		}
+	}
 	for i := 0; i < 64 && addr != nil; i++ {
 		switch x := addr.(type) {
 		case *ssa.FieldAddr:
-			if st := crmodel.StructOf(x.X.Type()); st != nil && x.Field < st.NumFields() {
-				top = &field{x.X.Type(), x.Field}
-			}
+			sel(x.X.Type(), crmodel.StructOf(x.X.Type()), x.Field)
 		case *ssa.Field:
-			if st, ok := x.X.Type().Underlying().(*types.Struct); ok && x.Field < st.NumFields() {
-				top = &field{x.X.Type(), x.Field}
-			}
+			st, _ := x.X.Type().Underlying().(*types.Struct)
+			sel(x.X.Type(), st, x.Field)
 		case *ssa.UnOp:
 			addr = x.X
 			continue
@@ -428,14 +553,16 @@ func outerField(addr ssa.Value) (*field, ssa.Value) {
 			in = onlyEdge(addr)
 		}
 		if a, ok := addr.(*ssa.Alloc); ok && in == nil {
-			in = copiedFrom(a)
+			if in = copiedFrom(a); in == nil {
+				in = heldOnly(a)
+			}
 		}
 		if in == nil {
-			return top, addr
+			return top, named, addr
 		}
 		addr = in
 	}
-	return top, addr
+	return top, named, addr
 }
 
 // copiedFrom returns the address of the part of an object a local
@@ -466,6 +593,51 @@ func copiedFrom(a *ssa.Alloc) ssa.Value {
 	}
 	if src == nil || ObjectOf(src) == nil {
 		return nil
+	}
+	return src
+}
+
+// heldOnly returns the one reference a variable a ever holds, when a is a
+// variable of a reference type that is set to one value only (nil
+// aside) and set nowhere else, not even by the function literals that
+// capture it: a parameter or local a literal captures lives in such a
+// variable (func() error { return validate(obj) }), and is that value
+// wherever it is read. Else nil.
+func heldOnly(a *ssa.Alloc) ssa.Value {
+	if !RefersInto(a.Type().Underlying().(*types.Pointer).Elem()) || a.Referrers() == nil {
+		return nil
+	}
+	var src ssa.Value
+	for _, r := range *a.Referrers() {
+		switch r := r.(type) {
+		case *ssa.Store:
+			if r.Addr != a {
+				return nil // a itself stored: its address escapes
+			}
+			if c, ok := r.Val.(*ssa.Const); ok && c.IsNil() {
+				continue
+			}
+			if src != nil && r.Val != src {
+				return nil
+			}
+			src = r.Val
+		case *ssa.UnOp:
+			// a read
+		case *ssa.MakeClosure:
+			for i, b := range r.Bindings {
+				fn, _ := r.Fn.(*ssa.Function)
+				if b != a || fn == nil || i >= len(fn.FreeVars) {
+					continue
+				}
+				for _, fr := range *fn.FreeVars[i].Referrers() {
+					if _, ok := fr.(*ssa.UnOp); !ok {
+						return nil // set, or handed on, in the literal
+					}
+				}
+			}
+		default:
+			return nil
+		}
 	}
 	return src
 }
@@ -540,6 +712,10 @@ func inner(v ssa.Value) ssa.Value {
 		return x.X
 	case *ssa.TypeAssert:
 		return x.X
+	case *ssa.Extract:
+		if ta, ok := x.Tuple.(*ssa.TypeAssert); ok && x.Index == 0 {
+			return ta.X // o, ok := obj.(*Widget)
+		}
 	}
 	return nil
 }

@@ -6,28 +6,27 @@
 //
 // The classification is on SSA (follow.go): a Follower walks what each
 // instruction does to the object's memory and hands each Use to the asking
-// pass's Rule (conditions ranks the other changes of a written status).
-// SSA, not the AST, is the cheaper one to extend honestly: conditions
-// needs the values stored (a timestamp from the clock against
-// observedGeneration = generation), paths and callers, which are SSA's
-// representation and which the AST can only imitate, as the walker below
-// does with the locals bound to parts of the object and the objects a
-// range binds. Every pass already requires
-// reconcilepath, which builds the SSA, and instructions keep the positions
-// of their syntax, so textual fixes can still find the statement a change
-// is made in.
+// pass's Rule (conditions ranks the other changes of a written status;
+// status.go answers whether anything between two points may change the
+// status, for statusupdate's snapshots after reloads and the copies
+// internal/fixes takes as loaded). SSA, not the AST, is the cheaper one to
+// extend honestly: conditions needs the values stored (a timestamp from
+// the clock against observedGeneration = generation), paths and callers,
+// which are SSA's representation and which the AST can only imitate, as
+// the walker below does with the locals bound to parts of the object and
+// the objects a range binds. Every pass already requires reconcilepath,
+// which builds the SSA, and instructions keep the positions of their
+// syntax, so textual fixes can still find the statement a change is made
+// in.
 //
-// The walker on the AST (this file) still serves the passes not yet moved
-// onto the Follower. objectupdate asks it what an Update sends besides
-// metadata changes made since the object's load (fieldmanager, with
-// managed fields). internal/fixes asks it, with the same options, whether
-// a copy the code keeps is still the object as loaded (any change at all
-// rules that out). statusupdate and internal/fixes ask it, in status mode,
-// whether anything between a load and a later statement can change the
-// object's status: there, client reads and writes of the object are
-// reloads, and changes of fields that cannot hold the status do not count.
-// Function literals, goroutines and deferred calls are read as the
-// Follower reads them: by what their bodies and callees do to the object.
+// The walker on the AST (this file) still serves the questions not yet
+// moved onto the Follower. objectupdate asks it what an Update sends
+// besides metadata changes made since the object's load (fieldmanager,
+// with managed fields). internal/fixes asks it, with the same options,
+// whether a copy the code keeps is still the object as loaded (any change
+// at all rules that out). Function literals, goroutines and deferred calls
+// are read as the Follower reads them: by what their bodies and callees
+// do to the object.
 package objchange
 
 import (
@@ -150,9 +149,6 @@ type access struct {
 	area  Area     // for metaField
 	field string   // the field reached, for reasons
 	top   ast.Expr // the outermost expression of the access
-	// status is set for an otherField that may hold the status (see
-	// mayHoldStatus); only status mode reads it.
-	status bool
 	// item is set for a copy of one of a list's items (the variable of
 	// a range over them, or a pointer to it): another object than the
 	// one asked about, which shares only its own item's maps and slices.
@@ -178,9 +174,6 @@ type Options struct {
 	// nil, or false, when that is unknown: the hand-over then rules the
 	// finding out.
 	Imported func(fn *types.Func, idx int) (ParamChanges, bool)
-	// Status asks only whether the object's status may change (see the
-	// package comment).
-	Status bool
 	// ManagedFields counts changes of metadata.managedFields
 	// (SetManagedFields, an assignment of ObjectMeta.ManagedFields, a
 	// write into the list GetManagedFields returns) as the area
@@ -439,19 +432,6 @@ func assignedTo(id *ast.Ident, stack []ast.Node) bool {
 	return ok && slices.Contains(as.Lhs, ast.Expr(id))
 }
 
-// reachesStatus reports whether, in status mode, an access may reach the
-// object's status: the object itself, or a field that may hold it. The
-// metadata, apiVersion and kind, the spec and other fields cannot.
-func (w *walker) reachesStatus(acc access) bool {
-	switch acc.kind {
-	case wholeObject:
-		return true
-	case otherField:
-		return acc.status
-	}
-	return false
-}
-
 // use climbs from an access to the object through selectors, indexing and
 // dereferences, then classifies the context it is used in.
 func (w *walker) use(acc access, stack []ast.Node, depth int) Effect {
@@ -517,7 +497,7 @@ func (c *Checker) field(acc *access, sel *types.Selection) {
 	}
 	f, ok := sel.Obj().(*types.Var)
 	if !ok {
-		acc.kind, acc.status = otherField, true
+		acc.kind = otherField
 		return
 	}
 	switch {
@@ -549,17 +529,8 @@ func (c *Checker) field(acc *access, sel *types.Selection) {
 	case decl != nil && crmodel.IsNamed(decl, crmodel.MetaV1Path, "TypeMeta"):
 		acc.kind = typeMeta
 	default:
-		acc.kind, acc.field, acc.status = otherField, f.Name(), mayHoldStatus(sel)
+		acc.kind, acc.field = otherField, f.Name()
 	}
-}
-
-// mayHoldStatus reports whether the field sel selects from the object may
-// hold its status (holdsStatus of the first field it goes through).
-func mayHoldStatus(sel *types.Selection) bool {
-	if len(sel.Index()) == 0 {
-		return true
-	}
-	return holdsStatus(sel.Recv(), sel.Index()[0])
 }
 
 // holdsStatus reports whether field idx of recv, an object's struct type
@@ -568,8 +539,8 @@ func mayHoldStatus(sel *types.Selection) bool {
 // which Unstructured has, whose Object map holds everything), the field
 // must be embedded without a JSON name (inlined) or named status in JSON
 // (as the API server names it; encoding/json matches names without regard
-// to case). Both engines ask it: the status is what the API server's
-// status subresource takes, whatever the Go field is called.
+// to case). The Follower asks it (StatusPart): the status is what the API
+// server's status subresource takes, whatever the Go field is called.
 func holdsStatus(recv types.Type, idx int) bool {
 	st := crmodel.StructOf(recv)
 	if st == nil || idx >= st.NumFields() {
@@ -655,13 +626,6 @@ func (w *walker) write(acc access, pos token.Pos) Effect {
 func (w *walker) context(acc access, stack []ast.Node, depth int) Effect {
 	if len(stack) == 0 {
 		return Effect{}
-	}
-	if w.c.opts.Status && !w.reachesStatus(acc) {
-		// Whatever is done to the metadata or the spec leaves the
-		// status alone, but for a function held in the object.
-		if call, ok := stack[len(stack)-1].(*ast.CallExpr); !ok || call.Fun != acc.top {
-			return Effect{}
-		}
 	}
 	pos := acc.top.Pos()
 	switch p := stack[len(stack)-1].(type) {
@@ -1075,7 +1039,7 @@ func (w *walker) arg(acc access, call *ast.CallExpr, i int, stack []ast.Node, de
 		case "ContainsFinalizer", "HasControllerReference", "HasOwnerReference":
 			return e
 		case "RemoveOwnerReference", "RemoveControllerReference":
-			if i == 1 && !w.c.opts.Status {
+			if i == 1 {
 				e.block(pos, replacesOwners)
 			}
 			return e
@@ -1103,13 +1067,12 @@ func (w *walker) arg(acc access, call *ast.CallExpr, i int, stack []ast.Node, de
 	case fn != nil && pkgPath == crmodel.ClientPath || fn != nil && w.c.m.ClassifyMethod(fn, recvType(info, call)) != crmodel.NotWrite || fn != nil && fn.Name() == "Get" && w.c.m.IsGet(fn, recvType(info, call)):
 		// Written or read again through the client on the way: the copy
 		// to patch from, and what the Update sends, are another story.
-		// For status mode these are the reloads, which leave the object
-		// as the API server has it. A copy of one of a list's items
+		// A copy of one of a list's items
 		// written is another object (the Pods of a List labelled in
 		// turn): the client's answer fills its own fields and the maps
 		// and slices it shares with that item alone, with what the
 		// server now holds for it.
-		if !w.c.opts.Status && !acc.item {
+		if !acc.item {
 			e.block(pos, describe(acc, w.v)+" is read or written through the client again")
 		}
 		return e
@@ -1223,9 +1186,6 @@ func (w *walker) method(acc access, sel *ast.SelectorExpr, s *types.Selection, s
 		e.block(pos, "a method of "+describe(acc, w.v)+" is taken as a value")
 		return e
 	}
-	if w.c.opts.Status && !w.reachesStatus(acc) {
-		return e // a method of the metadata or the spec
-	}
 	call, ok := stack[len(stack)-1].(*ast.CallExpr)
 	if !ok || call.Fun != sel {
 		e.block(pos, "a method of "+describe(acc, w.v)+" is taken as a value")
@@ -1239,9 +1199,6 @@ func (w *walker) method(acc access, sel *ast.SelectorExpr, s *types.Selection, s
 	switch {
 	case crmodel.IsPath(pkgPath, crmodel.MetaV1Path) && (acc.kind == wholeObject || acc.kind == wholeMeta):
 		// ObjectMeta's accessors, or metav1.Object's.
-		if w.c.opts.Status {
-			return e // metadata only
-		}
 		switch name {
 		case "SetLabels":
 			e.Changed = Labels
@@ -1290,7 +1247,7 @@ func (w *walker) method(acc access, sel *ast.SelectorExpr, s *types.Selection, s
 		if t := w.c.info.TypeOf(call); t != nil && mutable(t) {
 			acc.top = call
 			if acc.kind == wholeObject || acc.kind == wholeMeta {
-				acc.kind, acc.field, acc.status = otherField, name+"()", true
+				acc.kind, acc.field = otherField, name+"()"
 			}
 			return w.use(acc, stack[:len(stack)-1], depth)
 		}

@@ -12,10 +12,10 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
-	"golang.org/x/tools/go/analysis/passes/buildssa"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/objchange"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
 // The test analyzer asks the classifier about each function of the
@@ -26,7 +26,8 @@ import (
 //	           done (the target), or to its end; Options.Imported knows
 //	           the functions of testdata's objchange/other (imported below)
 //	bare v     the same with Options{}: nothing of other packages is known
-//	status v   the same in status mode
+//	status v   objchange.StatusChange on the SSA, over the same region:
+//	           "status: why" ("no" when nothing may change the status)
 //	managed v  the same with Options{ManagedFields: true}
 //	between v  Between from the body's start to the first call of done,
 //	           leaving out its first argument
@@ -41,13 +42,15 @@ var analyzer = &analysis.Analyzer{
 	Name: "objchangetest",
 	Doc:  "reports what internal/objchange says of the functions marked in their doc comments",
 	Run:  run,
-	// The SSA answers the status cases are compared with (TestStatusAnswers).
-	Requires: []*analysis.Analyzer{buildssa.Analyzer},
+	// The SSA the status question reads.
+	Requires: []*analysis.Analyzer{reach},
 }
 
-// statusAnswers holds, for each status case the analyzer saw, why the
-// walker and the Follower say its status may change ("" for no).
-var statusAnswers = map[string][2]string{}
+var (
+	roots reconcilepath.Pattern
+	tests bool
+	reach = reconcilepath.New(&roots, &tests)
+)
 
 // imported is the test's Options.Imported: what the functions of
 // objchange/other do to their parameters, as a pass's facts would say.
@@ -86,7 +89,7 @@ func run(pass *analysis.Pass) (any, error) {
 		"list":    normal,
 		"summary": normal,
 		"bare":    objchange.New(pass, m, objchange.Options{}),
-		"status":  objchange.New(pass, m, objchange.Options{Status: true}),
+		"status":  nil,
 		"managed": objchange.New(pass, m, objchange.Options{ManagedFields: true}),
 	}
 	for _, f := range pass.Files {
@@ -140,10 +143,14 @@ func run(pass *analysis.Pass) (any, error) {
 				if done != nil {
 					end, target = done.Pos(), done
 				}
-				eff = c.Region(fd.Body, fd.Body.Lbrace, end, target, v)
 				if words[0] == "status" {
-					statusAnswers[fd.Name.Name] = [2]string{eff.Blocked, followStatus(pass, fd, v, done)}
+					if done == nil {
+						target = nil // the whole body: every block
+					}
+					reportStatus(pass, fd, v, end, target)
+					continue
 				}
+				eff = c.Region(fd.Body, fd.Body.Lbrace, end, target, v)
 			}
 			report(pass, fd, eff)
 		}

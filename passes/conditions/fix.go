@@ -956,7 +956,7 @@ func checkFormatted(tf *token.File, src []byte, edits []analysis.TextEdit) strin
 // does not read; built once a package.
 func (c *checker) objectLoads() *fixes.ObjectLoads {
 	if c.loads == nil {
-		c.loads = fixes.NewObjectLoads(c.pass, c.res.Model, nil)
+		c.loads = fixes.NewObjectLoads(c.pass, c.res, nil)
 	}
 	return c.loads
 }

@@ -550,6 +550,11 @@ type mutationRule struct {
 func (r mutationRule) Rate(u objchange.Use) mutation {
 	pos := u.Instr.Pos()
 	switch u.Kind {
+	case objchange.Escaped:
+		// The ranking is of the changes the walk sees; a reference kept
+		// elsewhere is not one (the status question, which must see
+		// every change, takes it as a reason).
+		return mutation{}
 	case objchange.Stored, objchange.MapStored:
 		field, val := "", ssa.Value(nil)
 		if u.Part == objchange.ThroughAccessor && conditionsAccessor(u.Accessor) == nil {

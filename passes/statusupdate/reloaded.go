@@ -6,7 +6,6 @@ import (
 	"go/types"
 
 	"github.com/statuslint/statuslint/internal/fixes"
-	"github.com/statuslint/statuslint/internal/objchange"
 )
 
 // A write that some paths load the object again before has no one load
@@ -19,9 +18,9 @@ import (
 // reloads themselves (a Get, or a write whose answer is decoded into the
 // object, leave it as the API server has it: what a snapshot should hold).
 // Changes of the metadata or the spec there do not matter: the status
-// subresource ignores them either way. internal/objchange decides it, in
-// status mode, as conservatively as objectupdate decides what an Update
-// sends. Only after a Get: after a write, the object is fresh on the paths
+// subresource ignores them either way. internal/objchange decides it on
+// SSA (StatusChange), conservatively: what it cannot see through is a
+// reason. Only after a Get: after a write, the object is fresh on the paths
 // that do not reload, and that is still reported as it always was.
 
 // afterReloads returns, for v, written at the node path starts with, the
@@ -33,56 +32,9 @@ func (c *checker) afterReloads(path []ast.Node, body *ast.BlockStmt, v *types.Va
 	if load == nil || !c.loads.IsGet(loadCall) {
 		return nil, nil, nil, ""
 	}
-	if c.changes == nil {
-		c.changes = objchange.New(c.pass, c.res.Model, objchange.Options{Status: true, Imported: c.metadataOnly})
-	}
-	eff := c.changes.Region(body, loadCall.End(), reload.End(), path[0], v)
-	if eff.Blocked != "" {
+	if why, at := c.loads.StatusChange(path, loadCall, reload.End(), path[0], v); why != "" {
 		return nil, nil, nil, fmt.Sprintf("; a snapshot after the last of them could miss a status change: %s (line %d)",
-			eff.Blocked, c.pass.Fset.Position(eff.At).Line)
+			why, c.pass.Fset.Position(at).Line)
 	}
 	return load, loadCall, reload, ""
-}
-
-// metadataOnly answers, for the status question, what a function the
-// pass cannot look into (an interface method, or another package's
-// function) does to an object handed to it as an interface whose methods
-// are all apimachinery's metav1.Object, runtime.Object and
-// schema.ObjectKind methods (metav1.Object, client.Object): through them
-// it reaches the metadata and the type, never the status, so the
-// hand-over changes nothing a status snapshot is for (agent-sandbox's
-// Tracer.StartSpan(ctx, sandbox, ...) between the Get and a metadata
-// Patch). objchange already takes runtime.Object the same way, an event
-// recorder's parameter; neither counts a type assertion back to the
-// object's own type. Any other parameter type (the object's own pointer,
-// the empty interface, an interface with a method of another package)
-// is not answered here, and still rules the snapshot's move out, as do
-// function values. The package's own functions are not answered either:
-// objchange follows their bodies.
-func (c *checker) metadataOnly(fn *types.Func, idx int) (objchange.ParamChanges, bool) {
-	if fn == nil || idx < 0 {
-		return objchange.ParamChanges{}, false
-	}
-	sig, _ := fn.Type().(*types.Signature)
-	if sig == nil {
-		return objchange.ParamChanges{}, false
-	}
-	abstract := sig.Recv() != nil && types.IsInterface(sig.Recv().Type())
-	if fn.Pkg() == c.pass.Pkg && !abstract {
-		return objchange.ParamChanges{}, false
-	}
-	n := sig.Params().Len()
-	var t types.Type
-	switch {
-	case sig.Variadic() && idx >= n-1:
-		if s, ok := sig.Params().At(n - 1).Type().(*types.Slice); ok {
-			t = s.Elem()
-		}
-	case idx < n:
-		t = sig.Params().At(idx).Type()
-	}
-	if t == nil || !objchange.ObjectInterface(t, true) {
-		return objchange.ParamChanges{}, false
-	}
-	return objchange.ParamChanges{Index: idx}, true
 }

@@ -10,7 +10,6 @@ import (
 
 	"github.com/statuslint/statuslint/internal/fixes"
 	"github.com/statuslint/statuslint/internal/ignore"
-	"github.com/statuslint/statuslint/internal/objchange"
 	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
@@ -64,9 +63,6 @@ type checker struct {
 	// snaps are the names the package's fixes and siblings give their
 	// snapshots, so that fixes applied together agree (fixes.Snapshots).
 	snaps *fixes.Snapshots
-	// changes is the status-mode classification of afterReloads, made
-	// when first needed.
-	changes *objchange.Checker
 	// callbacks says which function literals run inside the call they
 	// are made for (callbacks.synchronous).
 	callbacks *callbacks
@@ -76,7 +72,7 @@ type checker struct {
 
 func newChecker(pass *analysis.Pass, res *reconcilepath.Result, rep *ignore.Reporter, probe *reportProbe) *checker {
 	c := &checker{pass: pass, res: res, snaps: fixes.NewSnapshots(), callbacks: newCallbacks(pass, res), rep: rep, probe: probe}
-	c.loads = fixes.NewObjectLoads(pass, res.Model, c.leavesWritten)
+	c.loads = fixes.NewObjectLoads(pass, res, c.leavesWritten)
 	return c
 }
 
@@ -93,9 +89,9 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 		// Test code, checked as code of its own: with the evidence of
 		// the test files, for the writes in them only.
 		if all := res.Tests(); all != res {
-			c.res = all
+			c.res, c.loads.Res = all, all
 			c.check(true)
-			c.res = res
+			c.res, c.loads.Res = res, res
 		}
 	}
 	c.exportFreshness()

@@ -446,7 +446,7 @@ func betweenLoop(obj *corev1.Pod, names []string) { // want `^changed nothing; m
 // count by what they do.
 
 // status obj
-func statusIgnoresMetaAndSpec(obj *corev1.Pod) { // want `^changed nothing; maybe nothing; blocked: no$`
+func statusIgnoresMetaAndSpec(obj *corev1.Pod) { // want `^status: no$`
 	obj.Spec.NodeName = "n"
 	obj.Labels["a"] = "b"
 	obj.Name = "x"
@@ -462,12 +462,12 @@ func statusIgnoresMetaAndSpec(obj *corev1.Pod) { // want `^changed nothing; mayb
 // status mode's callers do not look at.
 //
 // status obj
-func statusFinalizer(obj *corev1.Pod) { // want `^changed finalizers; maybe nothing; blocked: no$`
+func statusFinalizer(obj *corev1.Pod) { // want `^status: no$`
 	controllerutil.AddFinalizer(obj, "f")
 }
 
 // status obj
-func statusChangedInStatusMode(obj *corev1.Pod) { // want `^changed nothing; maybe nothing; blocked: Status is changed$`
+func statusChangedInStatusMode(obj *corev1.Pod) { // want `^status: Status is changed$`
 	obj.Spec.NodeName = "n"
 	obj.Status.Phase = corev1.PodRunning // want `blocked here`
 }
@@ -477,14 +477,14 @@ func setReady(w *Widget) {
 }
 
 // status obj
-func statusInHelper(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: Status is changed \(in setReady\)$`
+func statusInHelper(obj *Widget) { // want `^status: Status is changed \(in setReady\)$`
 	setReady(obj)
 }
 
 // A field that cannot hold the status: its JSON name is not status.
 //
 // status obj
-func statusOtherField(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: no$`
+func statusOtherField(obj *Widget) { // want `^status: no$`
 	obj.Notes.Ready = true
 	obj.Spec.Size = 2
 }
@@ -495,7 +495,7 @@ func otherFieldNormal(obj *Widget) { // want `^changed nothing; maybe nothing; b
 }
 
 // status obj
-func statusReloads(ctx context.Context, c client.Client, obj *corev1.Pod) { // want `^changed nothing; maybe nothing; blocked: no$`
+func statusReloads(ctx context.Context, c client.Client, obj *corev1.Pod) { // want `^status: no$`
 	_ = c.Get(ctx, client.ObjectKeyFromObject(obj), obj)
 	_ = c.Update(ctx, obj)
 	_ = c.Status().Update(ctx, obj)
@@ -503,34 +503,34 @@ func statusReloads(ctx context.Context, c client.Client, obj *corev1.Pod) { // w
 }
 
 // status obj
-func statusReads(obj *corev1.Pod) { // want `^changed nothing; maybe nothing; blocked: no$`
+func statusReads(obj *corev1.Pod) { // want `^status: no$`
 	fmt.Println(obj)
 	_ = obj.Status.Phase == corev1.PodRunning
 }
 
 // status obj
-func statusUnknown(obj *corev1.Pod) { // want `^changed nothing; maybe nothing; blocked: obj is handed to Unknown, whose changes to it cannot be told$`
+func statusUnknown(obj *corev1.Pod) { // want `^status: obj is handed to Unknown, whose changes to it cannot be told$`
 	other.Unknown(obj) // want `blocked here`
 }
 
 // status obj
-func statusLiteral(obj *corev1.Pod) { // want `^changed nothing; maybe nothing; blocked: no$`
+func statusLiteral(obj *corev1.Pod) { // want `^status: no$`
 	f := func() { fmt.Println(obj.Name) }
 	f()
 }
 
 // status obj
-func statusGoroutine(obj *corev1.Pod) { // want `^changed nothing; maybe nothing; blocked: no$`
+func statusGoroutine(obj *corev1.Pod) { // want `^status: no$`
 	go addTeam(obj)
 }
 
 // status obj
-func statusDefer(obj *corev1.Pod) { // want `^changed nothing; maybe nothing; blocked: no$`
+func statusDefer(obj *corev1.Pod) { // want `^status: no$`
 	defer addTeam(obj)
 }
 
 // status obj
-func statusDeferLiteral(obj *corev1.Pod) { // want `^changed nothing; maybe nothing; blocked: no$`
+func statusDeferLiteral(obj *corev1.Pod) { // want `^status: no$`
 	defer func() { _ = obj.Name }()
 }
 
@@ -538,7 +538,7 @@ func statusDeferLiteral(obj *corev1.Pod) { // want `^changed nothing; maybe noth
 // through it is done to the object.
 //
 // status obj
-func statusGetterBound(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: StatusPtr\(\) is changed$`
+func statusGetterBound(obj *Widget) { // want `^status: StatusPtr\(\) is changed$`
 	s := obj.StatusPtr()
 	s.Ready = true // want `blocked here`
 }
@@ -548,7 +548,7 @@ func statusGetterBound(obj *Widget) { // want `^changed nothing; maybe nothing; 
 // applied := role.Status.Applied).
 //
 // status obj
-func statusPointerRead(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: no$`
+func statusPointerRead(obj *Widget) { // want `^status: no$`
 	applied := obj.Status.Applied
 	if applied == nil || !*applied || (*applied) == obj.Status.Ready {
 		fmt.Println("not applied")
@@ -556,7 +556,7 @@ func statusPointerRead(obj *Widget) { // want `^changed nothing; maybe nothing; 
 }
 
 // status obj
-func statusPointerWritten(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: Status is changed$`
+func statusPointerWritten(obj *Widget) { // want `^status: Status is changed$`
 	applied := obj.Status.Applied
 	if applied != nil {
 		*applied = true // want `blocked here`
@@ -566,7 +566,7 @@ func statusPointerWritten(obj *Widget) { // want `^changed nothing; maybe nothin
 // Handed to a function that only reads it.
 //
 // status obj
-func statusPointerHanded(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: no$`
+func statusPointerHanded(obj *Widget) { // want `^status: no$`
 	applied := obj.Status.Applied
 	fmt.Println(applied)
 }
@@ -574,7 +574,7 @@ func statusPointerHanded(obj *Widget) { // want `^changed nothing; maybe nothing
 // A part handed on from the local is handed on from the object.
 //
 // status obj
-func statusBoundHanded(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: obj.Status is handed to Flag, whose changes to it cannot be told$`
+func statusBoundHanded(obj *Widget) { // want `^status: obj.Status is handed to Flag, whose changes to it cannot be told$`
 	st := obj.Status
 	other.Flag(st.Applied) // want `blocked here`
 }
@@ -584,7 +584,7 @@ func statusBoundHanded(obj *Widget) { // want `^changed nothing; maybe nothing; 
 // primaryPod *corev1.Pod, set in the loop that finds it).
 //
 // status obj
-func statusSetOnce(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: Status is changed$`
+func statusSetOnce(obj *Widget) { // want `^status: Status is changed$`
 	var applied *bool
 	for range 2 {
 		applied = obj.Status.Applied
@@ -594,25 +594,26 @@ func statusSetOnce(obj *Widget) { // want `^changed nothing; maybe nothing; bloc
 }
 
 // A local set more than once, or used in a loop before it is set (a next
-// pass would see the part there), is not followed: it may hold something
-// else on other paths.
+// pass would see the part there), is not followed by the walker: it may
+// hold something else on other paths. On SSA each value is its own, and
+// nothing is written through the pointer: the status cannot change.
 //
 // status obj
-func statusReassigned(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: obj.Status is stored elsewhere, whose changes are not followed$`
+func statusReassigned(obj *Widget) { // want `^status: no$`
 	var applied *bool
-	applied = obj.Status.Applied // want `blocked here`
+	applied = obj.Status.Applied
 	applied = nil
 	_ = applied
 }
 
 // status obj
-func statusUsedBeforeSet(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: obj.Status is stored elsewhere, whose changes are not followed$`
+func statusUsedBeforeSet(obj *Widget) { // want `^status: no$`
 	var applied *bool
 	for range 2 {
 		if applied != nil {
 			fmt.Println(*applied)
 		}
-		applied = obj.Status.Applied // want `blocked here`
+		applied = obj.Status.Applied
 	}
 }
 
@@ -654,7 +655,7 @@ func sumReturnedName(p *corev1.Pod) string { // want `^changed nothing; maybe no
 // to the object, in status mode too: the getter may return the status.
 //
 // status obj
-func statusGetterWritten(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: StatusPtr\(\) is changed$`
+func statusGetterWritten(obj *Widget) { // want `^status: StatusPtr\(\) is changed$`
 	obj.StatusPtr().Ready = true // want `blocked here`
 }
 
@@ -755,7 +756,7 @@ func (s WidgetSpec) double() int32 { return 2 * s.Size }
 // package's other functions only read.
 //
 // status obj
-func foundCondition(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: Status is changed$`
+func foundCondition(obj *Widget) { // want `^status: Status is changed$`
 	c := meta.FindStatusCondition(obj.Status.Conditions, "Ready")
 	c.Reason = "Changed" // want `blocked here`
 }
@@ -763,7 +764,7 @@ func foundCondition(obj *Widget) { // want `^changed nothing; maybe nothing; blo
 // What it returns, only read, changes nothing.
 //
 // status obj
-func foundConditionRead(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: no$`
+func foundConditionRead(obj *Widget) { // want `^status: no$`
 	if c := meta.FindStatusCondition(obj.Status.Conditions, "Ready"); c != nil && c.Reason == "Changed" {
 		fmt.Println(c.Message)
 	}

@@ -240,7 +240,7 @@ func (r *Asserted) Reconcile(ctx context.Context, req reconcile.Request) (reconc
 		}
 	}
 	box.Status.Ready = true
-	return reconcile.Result{}, r.Status().Update(ctx, box) // want `\(no suggested fix: box is loaded or assigned again on some paths before the write; a snapshot after the last of them could miss a status change: obj is stored elsewhere, whose changes are not followed \(in touch\) \(line 247\)\)$`
+	return reconcile.Result{}, r.Status().Update(ctx, box) // want `\(no suggested fix: box is loaded or assigned again on some paths before the write; a snapshot after the last of them could miss a status change: Status is changed \(in touch\) \(line 248\)\)$`
 }
 
 func touch(obj metav1.Object) {
