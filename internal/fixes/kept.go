@@ -6,6 +6,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/statuslint/statuslint/internal/objchange"
 )
 
 // Kept returns the name of a parameter of decl that already carries the
@@ -103,7 +105,7 @@ func (th *Threading) kept(decl *ast.FuncDecl, v *types.Var, match func(*types.Va
 params:
 	for i := range sig.Params().Len() {
 		p := sig.Params().At(i)
-		if i == vIdx || p.Name() == "" || p.Name() == "_" || !match(p) || !th.Names.unchanged(pass, res.Model).Summary(obj, decl, i, false).Unchanged() {
+		if i == vIdx || p.Name() == "" || p.Name() == "_" || !match(p) || !objchange.ParamUnchanged(res, fn, fn.Params[i+len(fn.Params)-sig.Params().Len()]) {
 			continue
 		}
 		for _, call := range calls {
@@ -121,7 +123,7 @@ params:
 				continue params
 			}
 			cv, _ := info.Uses[id].(*types.Var)
-			if cv == nil || !th.Names.keptAsLoaded(pass, res.Model, site.body, cv, token.NoPos) {
+			if cv == nil || !keptAsLoaded(info, res, site.body, cv, token.NoPos) {
 				continue params
 			}
 		}

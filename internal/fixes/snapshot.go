@@ -8,9 +8,10 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
-	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/objchange"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
 // The merge-patch fixes (objectupdate's metadata patch; statusupdate's
@@ -34,8 +35,6 @@ type Snapshots struct {
 	// byParam names the snapshot parameters helpers gain (Threading), so
 	// that the fixes of a helper's several writes add the same one.
 	byParam map[*types.Var]string
-	// changes answers whether a copy stays as loaded (keptAsLoaded).
-	changes *objchange.Checker
 }
 
 // NewSnapshots returns an empty set of names, for one pass over a package.
@@ -71,7 +70,7 @@ func (s *Snapshots) overlaps(name string, from, to token.Pos) bool {
 // result says why. until is where the patch is made (the write's call), or
 // token.NoPos for a write that may run anywhere in body (deferred, or in a
 // function literal).
-func (s *Snapshots) Copy(pass *analysis.Pass, m *crmodel.Model, clientName string, load ast.Stmt, v *types.Var, addr bool, body *ast.BlockStmt, until token.Pos, want string) (string, string) {
+func (s *Snapshots) Copy(pass *analysis.Pass, res *reconcilepath.Result, clientName string, load ast.Stmt, v *types.Var, addr bool, body *ast.BlockStmt, until token.Pos, want string) (string, string) {
 	info := pass.TypesInfo
 	// Reused only while it stays the object as loaded up to the patch: a
 	// copy changed or handed on before would leave changes out of it.
@@ -82,7 +81,7 @@ func (s *Snapshots) Copy(pass *analysis.Pass, m *crmodel.Model, clientName strin
 	if until.IsValid() {
 		end = objchange.LoopEnd(body, load.End(), until, until)
 	}
-	if id := copiedAfter(info, body, load, v); id != nil && s.keptAsLoaded(pass, m, body, defined(info, id), end) {
+	if id := copiedAfter(info, body, load, v); id != nil && keptAsLoaded(info, res, body, defined(info, id), end) {
 		return id.Name, ""
 	}
 
@@ -95,7 +94,7 @@ func (s *Snapshots) Copy(pass *analysis.Pass, m *crmodel.Model, clientName strin
 		types.Identical(dc.Results().At(0).Type(), objType) {
 		copyExpr = v.Name() + ".DeepCopy()"
 	} else if dco := methodSig(pass.Pkg, objType, "DeepCopyObject"); dco != nil && dco.Results().Len() == 1 {
-		mergeFrom, _ := m.Lookup("MergeFrom").(*types.Func)
+		mergeFrom, _ := res.Model.Lookup("MergeFrom").(*types.Func)
 		if mergeFrom == nil {
 			return "", "client.MergeFrom is missing"
 		}
@@ -197,24 +196,32 @@ func methodSig(pkg *types.Package, t types.Type, name string) *types.Signature {
 	return nil
 }
 
-// keptAsLoaded reports whether body leaves c, a copy of an object, as it
-// is before end (token.NoPos: anywhere in it): objchange finds no change
-// of any part of it, there or in the package's functions it is handed to.
-// Such a copy is still the object as it was loaded.
-func (s *Snapshots) keptAsLoaded(pass *analysis.Pass, m *crmodel.Model, body *ast.BlockStmt, c *types.Var, end token.Pos) bool {
+// keptAsLoaded reports whether body leaves c, a copy of an object that
+// body declares with c := x.DeepCopy(), as it is before end (token.NoPos:
+// anywhere in it): objchange finds no change of any part of it on res's
+// SSA, there or in the package's functions it is handed to. Such a copy
+// is still the object as it was loaded.
+func keptAsLoaded(info *types.Info, res *reconcilepath.Result, body *ast.BlockStmt, c *types.Var, end token.Pos) bool {
+	if c == nil {
+		return false
+	}
 	if !end.IsValid() {
 		end = body.End()
 	}
-	return c != nil && s.unchanged(pass, m).Region(body, body.Pos(), end, nil, c).Unchanged()
-}
-
-// unchanged returns the classifier keptAsLoaded asks, made once: with
-// no options, every change of the copy counts.
-func (s *Snapshots) unchanged(pass *analysis.Pass, m *crmodel.Model) *objchange.Checker {
-	if s.changes == nil {
-		s.changes = objchange.New(pass, m, objchange.Options{})
-	}
-	return s.changes
+	var made ssa.Value
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || made != nil || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+			return made == nil
+		}
+		if id, ok := as.Lhs[0].(*ast.Ident); ok && info.Defs[id] == c {
+			if call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok {
+				made, _ = res.CallInstr(call).(*ssa.Call)
+			}
+		}
+		return made == nil
+	})
+	return made != nil && objchange.Unchanged(res, made.Parent(), made, body.Pos(), end)
 }
 
 // defined returns the variable id declares, or nil.

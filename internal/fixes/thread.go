@@ -355,7 +355,7 @@ func (th *Threading) passSnapshot(site *callSite, want types.Type, depth int) ([
 	if name, ok := th.params[body][u]; ok && !addr && types.AssignableTo(dc.Results().At(0).Type(), u.Type()) {
 		// The caller gains a snapshot parameter of u in this fix: renew
 		// it after the load.
-		if existing := copiedAfter(info, body, load, u); existing != nil && names.keptAsLoaded(pass, res.Model, body, defined(info, existing), token.NoPos) {
+		if existing := copiedAfter(info, body, load, u); existing != nil && keptAsLoaded(info, res, body, defined(info, existing), token.NoPos) {
 			name = existing.Name
 		}
 		edits := []analysis.TextEdit{arg(name)}
@@ -365,7 +365,7 @@ func (th *Threading) passSnapshot(site *callSite, want types.Type, depth int) ([
 		}
 		return edits, ""
 	}
-	baseName, copyStmt := names.Copy(pass, res.Model, "client", load, u, addr, body, token.NoPos, "base")
+	baseName, copyStmt := names.Copy(pass, res, "client", load, u, addr, body, token.NoPos, "base")
 	if baseName == "" {
 		return nil, copyStmt // the reason
 	}

@@ -51,6 +51,10 @@ type Use struct {
 	Callee   *types.Func
 	Arg      int    // the argument's index, a receiver being 0
 	Name     string // the builtin or function, for messages
+	// ByValue is set for a copy of a part of the object handed over (a
+	// struct holding slices or maps, passed by value): the callee can
+	// change only what those share.
+	ByValue bool
 }
 
 // Rule is a pass's meaning of what is done to an object: M rates it.
@@ -77,6 +81,15 @@ type Follower[M any] struct {
 	inPkg   func(*ssa.Function) bool
 	callees func(ssa.CallInstruction) []*ssa.Function
 	memo    map[followKey]M
+	// EveryPart makes the walk report the uses of every part of the
+	// object; without it, those of its metadata and spec (NotStatus) are
+	// left out, for the rules about the status.
+	EveryPart bool
+}
+
+// skips reports whether the walk leaves out a use of part.
+func (f *Follower[M]) skips(part Part) bool {
+	return part == NotStatus && !f.EveryPart
 }
 
 type followKey struct {
@@ -98,7 +111,7 @@ func (f *Follower[M]) Instr(rule Rule[M], instr ssa.Instruction, obj ssa.Value, 
 	switch instr := instr.(type) {
 	case *ssa.Store:
 		if ObjectOf(instr.Addr) != obj {
-			if !sharesStatus(instr.Val, obj) || localCopy(instr.Addr, obj) {
+			if !f.shares(instr.Val, obj) || localCopy(instr.Addr, obj) {
 				return m
 			}
 			if call, i := variadicCall(instr.Addr); call != nil {
@@ -118,7 +131,7 @@ func (f *Follower[M]) Instr(rule Rule[M], instr ssa.Instruction, obj ssa.Value, 
 	case *ssa.MapUpdate:
 		if ObjectOf(instr.Map) != obj {
 			for _, v := range []ssa.Value{instr.Key, instr.Value} {
-				if sharesStatus(v, obj) {
+				if f.shares(v, obj) {
 					return rule.Rate(Use{Kind: Escaped, Instr: instr, Obj: obj, Addr: v, Name: "stored"})
 				}
 			}
@@ -138,7 +151,7 @@ func (f *Follower[M]) Instr(rule Rule[M], instr ssa.Instruction, obj ssa.Value, 
 		if method, recv := valueflow.BoundMethod(fn, instr.Bindings); method != nil {
 			// A method value (f := obj.markReady): what the method
 			// does to its receiver, wherever it is called.
-			if part, _ := StatusPart(recv); ObjectOf(recv) != obj || part == NotStatus {
+			if part, _ := StatusPart(recv); ObjectOf(recv) != obj || f.skips(part) {
 				return m
 			}
 			if mfn := fn.Prog.FuncValue(method); mfn != nil && f.inPkg(mfn) && len(mfn.Params) > 0 {
@@ -158,14 +171,14 @@ func (f *Follower[M]) Instr(rule Rule[M], instr ssa.Instruction, obj ssa.Value, 
 			}
 		}
 	case *ssa.Send:
-		if sharesStatus(instr.X, obj) {
+		if f.shares(instr.X, obj) {
 			m = rule.Rate(Use{Kind: Escaped, Instr: instr, Obj: obj, Addr: instr.X, Name: "sent"})
 		}
 	case *ssa.Return:
 		// Returned from a function the object was handed to (depth > 0):
 		// what its caller does to the result is not followed.
 		for _, r := range instr.Results {
-			if depth > 0 && !accessor(instr.Parent()) && sharesStatus(r, obj) {
+			if depth > 0 && !accessor(instr.Parent()) && f.shares(r, obj) {
 				return rule.Rate(Use{Kind: Escaped, Instr: instr, Obj: obj, Addr: r, Name: "returned"})
 			}
 		}
@@ -179,34 +192,49 @@ func (f *Follower[M]) Instr(rule Rule[M], instr ssa.Instruction, obj ssa.Value, 
 			method = true
 		}
 		for i, a := range args {
+			byValue := false
 			if !RefersInto(a.Type()) || ObjectOf(a) != obj {
-				continue
+				// A copy of a part that holds references (obj.Status,
+				// whose Conditions share the object's array).
+				if byValue = valueOf(a, obj) != nil; !byValue {
+					continue
+				}
 			}
-			if part, _ := StatusPart(a); part == NotStatus {
+			if part, _ := StatusPart(a); f.skips(part) {
 				continue // not a reference into the object's status (&obj.Spec, &obj.ObjectMeta)
 			}
-			m = rule.Merge(m, f.arg(rule, Use{Kind: Called, Instr: instr, Obj: obj, Addr: a, Arg: i}, method && i == 0, depth))
+			m = rule.Merge(m, f.arg(rule, Use{Kind: Called, Instr: instr, Obj: obj, Addr: a, Arg: i, ByValue: byValue}, method && i == 0, depth))
 		}
 	}
 	return m
 }
 
-// sharesStatus reports whether v, a value stored, sent or returned, shares
-// memory with obj's status: a reference into the object (not into its
-// metadata or spec), or a copy of a part of it that holds references
-// (st := obj.Status, whose Conditions share the object's array).
-func sharesStatus(v ssa.Value, obj ssa.Value) bool {
+// shares reports whether v, a value stored, sent or returned, shares
+// memory with obj (with its status, unless EveryPart): a reference into
+// the object, or a copy of a part of it that holds references (st :=
+// obj.Status, whose Conditions share the object's array).
+func (f *Follower[M]) shares(v ssa.Value, obj ssa.Value) bool {
 	if !mutable(v.Type()) {
 		return false
 	}
-	if ObjectOf(v) != obj {
-		load, ok := v.(*ssa.UnOp)
-		if !ok || load.Op != token.MUL || ObjectOf(load.X) != obj {
-			return false
-		}
+	if ObjectOf(v) != obj && valueOf(v, obj) == nil {
+		return false
 	}
 	part, _ := StatusPart(v)
-	return part != NotStatus
+	return !f.skips(part)
+}
+
+// valueOf returns the load v is, when v (or the interface made of it) is
+// a copy of a part of obj that holds references; else nil.
+func valueOf(v, obj ssa.Value) *ssa.UnOp {
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v = mi.X
+	}
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL || !mutable(load.Type()) || ObjectOf(load.X) != obj {
+		return nil
+	}
+	return load
 }
 
 // accessor reports whether fn is a method whose calls AccessorReceiver
@@ -270,7 +298,7 @@ func variadicCall(addr ssa.Value) (ssa.CallInstruction, int) {
 // store rates a store or map update into the object's status.
 func (f *Follower[M]) store(rule Rule[M], u Use) M {
 	u.Part, u.Accessor = StatusPart(u.Addr)
-	if u.Part == NotStatus {
+	if f.skips(u.Part) {
 		var m M
 		return m
 	}

@@ -151,6 +151,10 @@ func run(pass *analysis.Pass) (any, error) {
 					continue
 				}
 				eff = c.Region(fd.Body, fd.Body.Lbrace, end, target, v)
+				if words[0] == "region" || words[0] == "bare" {
+					bare := checkers["bare"].Region(fd.Body, fd.Body.Lbrace, end, nil, v)
+					unchangedAnswers[fd.Name.Name] = [2]bool{bare.Unchanged(), ssaUnchanged(pass, fd, v, end)}
+				}
 			}
 			report(pass, fd, eff)
 		}

@@ -549,12 +549,15 @@ type mutationRule struct {
 
 func (r mutationRule) Rate(u objchange.Use) mutation {
 	pos := u.Instr.Pos()
-	switch u.Kind {
-	case objchange.Escaped:
+	if u.Kind == objchange.Escaped || u.ByValue {
 		// The ranking is of the changes the walk sees; a reference kept
-		// elsewhere is not one (the status question, which must see
-		// every change, takes it as a reason).
+		// elsewhere, or a copy of the status handed to code it cannot
+		// see (compared or logged, in all likelihood), is not one. The
+		// status question, which must see every change, takes them as
+		// reasons.
 		return mutation{}
+	}
+	switch u.Kind {
 	case objchange.Stored, objchange.MapStored:
 		field, val := "", ssa.Value(nil)
 		if u.Part == objchange.ThroughAccessor && conditionsAccessor(u.Accessor) == nil {

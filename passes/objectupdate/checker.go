@@ -8,6 +8,7 @@ import (
 
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/objchange"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
 // What an Update sends is what changed in the object since its load. The
@@ -23,9 +24,11 @@ type checker struct {
 	pass *analysis.Pass
 	info *types.Info
 	m    *crmodel.Model
-	// files are those whose calls of a helper count (callsOf): the
-	// production files for an Update in one, every file for one in a
-	// test file.
+	// view is the reachability analysis of the files being checked: the
+	// production files' for an Update in one, every file's for one in a
+	// test file. Its files are those whose calls of a helper count
+	// (callsOf); its SSA is what the fixes ask about copies.
+	view  *reconcilepath.Result
 	files []*ast.File
 	// starts stands for the start of a block where a fix copies the
 	// object (see startOf).

@@ -111,7 +111,7 @@ func (c *checker) suggestFix(file *ast.File, body *ast.BlockStmt, call *ast.Call
 		// its copies base, and the two fixes may copy different objects
 		// in one function (a custom resource whose status is written, a
 		// Pod that is labelled), where one name would be declared twice.
-		baseName, copyStmt = snaps.Copy(pass, c.m, clientName, place, b.v, b.addr, body, token.NoPos, b.v.Name()+"Base")
+		baseName, copyStmt = snaps.Copy(pass, c.view, clientName, place, b.v, b.addr, body, token.NoPos, b.v.Name()+"Base")
 		if baseName == "" {
 			return nil, copyStmt // the reason
 		}

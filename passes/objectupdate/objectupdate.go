@@ -65,7 +65,7 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 		if ignore.IsTestFile(pass.Fset, file.Pos()) {
 			view = res.Tests()
 		}
-		c.files = view.Files
+		c.view, c.files = view, view.Files
 		for _, call := range c.updates(file) {
 			if d, ok := c.check(view, file, call, snaps); ok {
 				rep.Report(d)

@@ -131,7 +131,7 @@ func (c *checker) suggestFix(file *ast.File, w *reconcilepath.Write) (fix *analy
 	if late || w.Go {
 		until = token.NoPos
 	}
-	baseName, copyStmt := c.snaps.Copy(pass, c.res.Model, clientName, load, v, addr, body, until, "base")
+	baseName, copyStmt := c.snaps.Copy(pass, c.res, clientName, load, v, addr, body, until, "base")
 	if baseName == "" {
 		return nil, copyStmt, false // copyStmt is the reason
 	}

@@ -489,7 +489,7 @@ func (s *siblings) inPlace(fn *ssa.Function, decl *ast.FuncDecl, file *ast.File,
 		if check := fixes.ErrCheckAfter(info, body, load); check != nil {
 			load = check
 		}
-		baseName, copyStmt := s.snaps.Copy(pass, res.Model, clientName, load, u, addr, body, token.NoPos, "base")
+		baseName, copyStmt := s.snaps.Copy(pass, res, clientName, load, u, addr, body, token.NoPos, "base")
 		if baseName == "" || copyStmt == "" {
 			return baseName, nil
 		}

@@ -306,8 +306,8 @@ type fieldChanges struct {
 type heldRule struct{}
 
 func (heldRule) Rate(u objchange.Use) fieldChanges {
-	if u.Kind == objchange.Escaped {
-		return fieldChanges{} // a reference kept elsewhere changes no field here
+	if u.Kind == objchange.Escaped || u.ByValue {
+		return fieldChanges{} // a reference kept elsewhere, or a copy handed over, changes no field here
 	}
 	if u.Kind == objchange.Stored || u.Kind == objchange.MapStored || u.Kind == objchange.Cleared {
 		if _, sel, ok := fieldOf(u.Addr); ok && objchange.ObjectOf(u.Addr) == u.Obj {

@@ -225,3 +225,19 @@ func statusCapturedRead(obj *Widget) { // want `^status: no$`
 func statusCapturedHanded(obj *Widget) { // want `^status: w.Status is handed to Flag, whose changes to it cannot be told \(in checkLater\)$`
 	checkLater(obj)
 }
+
+// A copy of the status holds the object's slices: handed by value to a
+// function whose changes cannot be told, it may change the conditions'
+// elements (kuberay's utils.InconsistentRayServiceStatuses(original.Status,
+// ...), a comparison, but of another package). Handed to one that only
+// reads, it changes nothing.
+//
+// status obj
+func statusValueHanded(obj *Widget) { // want `^status: obj.Status is handed to Compare, whose changes to it cannot be told$`
+	other.Compare(obj.Status) // want `blocked here`
+}
+
+// status obj
+func statusValuePrinted(obj *Widget) { // want `^status: no$`
+	fmt.Println(obj.Status)
+}

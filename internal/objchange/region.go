@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -11,15 +13,23 @@ import (
 	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
-// The status question, on SSA: may anything a function does between two
-// points change an object's status? statusupdate asks it before it moves
-// a snapshot after the last reload of the object, internal/fixes before
-// it takes a copy of the object as loaded: a change there would be in
-// the snapshot and left out of the patch. So every use the Follower
-// cannot see through is a reason, with a reference into the status kept
-// elsewhere (Escaped); client reads and writes are reloads, which leave
-// the object as the API server has it, and changes of the metadata or
-// the spec do not count (the status subresource ignores them).
+// Questions about a region of a function, on SSA: may anything it does
+// between two points change an object, or its status?
+//
+// The status question: statusupdate asks it before it moves a snapshot
+// after the last reload of the object, internal/fixes before it takes a
+// copy of the object as loaded: a change there would be in the snapshot
+// and left out of the patch. So every use the Follower cannot see through
+// is a reason, with a reference into the status kept elsewhere (Escaped);
+// client reads and writes are reloads, which leave the object as the API
+// server has it, and changes of the metadata or the spec do not count
+// (the status subresource ignores them).
+//
+// The unchanged question: internal/fixes asks it before it reuses a copy
+// the code keeps (original := obj.DeepCopy()) as the base of a patch,
+// which must still be the object as loaded. Any change of any part counts
+// there, a reload too, and so does every use the Follower cannot see
+// through.
 
 // StatusChange returns why the instructions of fn positioned from start
 // to end, in the blocks from which target can still be reached, may
@@ -30,7 +40,31 @@ import (
 // it, every block counts.
 func StatusChange(res *reconcilepath.Result, fn *ssa.Function, obj ssa.Value, name string, start, end token.Pos, target ast.Node) (string, token.Pos) {
 	rule := statusRule{root: obj, name: name}
-	// The package's functions, and the instances of its generic ones.
+	m := region(packageFollower[statusReason](res, rule), rule, fn, obj, start, end, target)
+	return m.why, m.at
+}
+
+// Unchanged reports whether nothing fn does from start to end (as for
+// StatusChange, with no target: in every block) may change obj, in any
+// part.
+func Unchanged(res *reconcilepath.Result, fn *ssa.Function, obj ssa.Value, start, end token.Pos) bool {
+	f := packageFollower[bool](res, changeRule{})
+	f.EveryPart = true
+	return !region(f, changeRule{}, fn, obj, start, end, nil)
+}
+
+// ParamUnchanged reports whether fn, a function of the package, leaves
+// the object it gets as p as it was, in every part, and hands it to no
+// code that may change it or keep it (returning it included).
+func ParamUnchanged(res *reconcilepath.Result, fn *ssa.Function, p *ssa.Parameter) bool {
+	f := packageFollower[bool](res, changeRule{})
+	f.EveryPart = true
+	return !f.In(fn, p, 1) // one hand-over deep: a return of p is one
+}
+
+// packageFollower returns a Follower of the package of res by rule: its
+// functions, and the instances of its generic ones, are followed into.
+func packageFollower[M any](res *reconcilepath.Result, rule Rule[M]) *Follower[M] {
 	inPkg := func(fn *ssa.Function) bool {
 		return fn != nil && (res.IsSource(fn) || fn.Origin() != nil && res.IsSource(fn.Origin()))
 	}
@@ -40,8 +74,14 @@ func StatusChange(res *reconcilepath.Result, fn *ssa.Function, obj ssa.Value, na
 		}
 		return nil
 	}
-	f := NewFollower[statusReason](rule, inPkg, callees)
-	var m statusReason
+	return NewFollower(rule, inPkg, callees)
+}
+
+// region rates by rule what the instructions of fn positioned from start
+// to end, in the blocks from which target can be reached, do to obj
+// (see StatusChange).
+func region[M any](f *Follower[M], rule Rule[M], fn *ssa.Function, obj ssa.Value, start, end token.Pos, target ast.Node) M {
+	var m M
 	for _, b := range blocksReaching(fn, target) {
 		pos := token.NoPos
 		for _, instr := range b.Instrs {
@@ -56,7 +96,7 @@ func StatusChange(res *reconcilepath.Result, fn *ssa.Function, obj ssa.Value, na
 			}
 		}
 	}
-	return m.why, m.at
+	return m
 }
 
 // nextPos is the position of the first instruction of b after instr that
@@ -227,4 +267,46 @@ func (r statusRule) nameOf(obj ssa.Value) string {
 		}
 	}
 	return r.name
+}
+
+// changeRule rates every use of the object as a change (true), but for
+// controller-runtime's functions and methods that only read it.
+type changeRule struct{}
+
+func (changeRule) Rate(Use) bool { return true }
+
+// Call takes controller-runtime's calls: its client's methods load or
+// write the object (a write decodes the server's answer into it), its
+// helpers that add, remove or set change their object argument; the
+// others (ObjectKeyFromObject, MergeFrom, ContainsFinalizer, Delete, an
+// owner handed to SetControllerReference) read it.
+func (changeRule) Call(u Use) (bool, bool) {
+	if u.Callee == nil || u.Callee.Pkg() == nil || !crmodel.InControllerRuntime(u.Callee.Pkg().Path()) {
+		return false, false
+	}
+	name := u.Callee.Name()
+	switch {
+	case name == "Delete" || name == "DeleteAllOf":
+		return false, true
+	case u.Callee.Type().(*types.Signature).Recv() != nil:
+		return true, true
+	}
+	// The object a helper changes is its first argument, but for the
+	// owner reference helpers' (owner, object, ...).
+	object := 0
+	if strings.HasSuffix(name, "Reference") {
+		object = 1
+	}
+	for _, prefix := range []string{"Add", "Remove", "Set", "Create", "Update", "Patch"} {
+		if strings.HasPrefix(name, prefix) {
+			return u.Arg == object, true
+		}
+	}
+	return false, true
+}
+
+func (changeRule) Merge(a, b bool) bool { return a || b }
+
+func (changeRule) Body(_ *ssa.Function, blocks []bool) bool {
+	return slices.Contains(blocks, true)
 }
