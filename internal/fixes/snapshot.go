@@ -221,7 +221,7 @@ func keptAsLoaded(info *types.Info, res *reconcilepath.Result, body *ast.BlockSt
 		}
 		return made == nil
 	})
-	return made != nil && objchange.Unchanged(res, made.Parent(), made, body.Pos(), end)
+	return made != nil && objchange.Unchanged(res, made.Parent(), made, body.Pos(), end, nil)
 }
 
 // defined returns the variable id declares, or nil.

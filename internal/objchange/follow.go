@@ -445,7 +445,9 @@ func objectAt(v ssa.Value, depth int, shared bool) ssa.Value {
 				}
 				v = x.X
 			case *ssa.Alloc, *ssa.FreeVar, *ssa.Global:
-				if _, isPtr := x.Type().Underlying().(*types.Pointer); !isPtr {
+				// A variable holding the object: a pointer, or an
+				// interface (a captured client.Object parameter).
+				if !isPointerOrInterface(x.Type()) {
 					return v
 				}
 				v = x.X
@@ -476,6 +478,15 @@ func objectAt(v ssa.Value, depth int, shared bool) ssa.Value {
 		}
 	}
 	return v
+}
+
+// isPointerOrInterface reports whether t is a pointer or an interface.
+func isPointerOrInterface(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Interface:
+		return true
+	}
+	return false
 }
 
 // AccessorReceiver returns the receiver of a call of a method that takes

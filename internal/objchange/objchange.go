@@ -19,14 +19,14 @@
 // syntax, so textual fixes can still find the statement a change is made
 // in.
 //
-// The walker on the AST (this file) still serves the questions not yet
-// moved onto the Follower. objectupdate asks it what an Update sends
-// besides metadata changes made since the object's load (fieldmanager,
-// with managed fields). internal/fixes asks it, with the same options,
-// whether a copy the code keeps is still the object as loaded (any change
-// at all rules that out). Function literals, goroutines and deferred calls
-// are read as the Follower reads them: by what their bodies and callees
-// do to the object.
+// The walker on the AST (this file) still serves the one question not yet
+// moved onto the Follower: objectupdate asks it what an Update sends
+// besides metadata changes made since the object's load, by area, with
+// what other packages' functions do from its facts. (fieldmanager's
+// merge patches of managed fields alone, and internal/fixes' copies kept
+// as loaded, ask region.go.) Function literals, goroutines and deferred
+// calls are read as the Follower reads them: by what their bodies and
+// callees do to the object.
 package objchange
 
 import (
@@ -45,8 +45,7 @@ import (
 )
 
 // Area is a set of the metadata a patch can carry apart: labels,
-// annotations, owner references, finalizers, and, for a checker made
-// with Options.ManagedFields, managed fields.
+// annotations, owner references and finalizers.
 type Area uint8
 
 // The areas.
@@ -55,10 +54,6 @@ const (
 	Annotations
 	Owners
 	Finalizers
-	// ManagedFields is metadata.managedFields, counted only under
-	// Options.ManagedFields; otherwise a change of it is a change of
-	// other metadata, which rules the finding out.
-	ManagedFields
 )
 
 // String names the areas for messages: "labels and owner references".
@@ -67,7 +62,7 @@ func (a Area) String() string {
 	for _, x := range []struct {
 		a    Area
 		name string
-	}{{Labels, "labels"}, {Annotations, "annotations"}, {Owners, "owner references"}, {Finalizers, "finalizers"}, {ManagedFields, "managed fields"}} {
+	}{{Labels, "labels"}, {Annotations, "annotations"}, {Owners, "owner references"}, {Finalizers, "finalizers"}} {
 		if a&x.a != 0 {
 			parts = append(parts, x.name)
 		}
@@ -174,13 +169,6 @@ type Options struct {
 	// nil, or false, when that is unknown: the hand-over then rules the
 	// finding out.
 	Imported func(fn *types.Func, idx int) (ParamChanges, bool)
-	// ManagedFields counts changes of metadata.managedFields
-	// (SetManagedFields, an assignment of ObjectMeta.ManagedFields, a
-	// write into the list GetManagedFields returns) as the area
-	// ManagedFields, for fieldmanager's question whether a patch sends
-	// nothing else. Without it they rule the finding out, as changes of
-	// other metadata do, and GetManagedFields is a read.
-	ManagedFields bool
 }
 
 type summaryKey struct {
@@ -521,10 +509,6 @@ func (c *Checker) field(acc *access, sel *types.Selection) {
 			acc.area = Owners
 		case "Finalizers":
 			acc.area = Finalizers
-		case "ManagedFields":
-			if c.opts.ManagedFields {
-				acc.area = ManagedFields
-			}
 		}
 	case decl != nil && crmodel.IsNamed(decl, crmodel.MetaV1Path, "TypeMeta"):
 		acc.kind = typeMeta
@@ -1208,16 +1192,6 @@ func (w *walker) method(acc access, sel *ast.SelectorExpr, s *types.Selection, s
 			e.block(pos, replacesOwners)
 		case "SetFinalizers":
 			e.Changed = Finalizers
-		case "SetManagedFields":
-			if !w.c.opts.ManagedFields {
-				e.block(pos, name+" changes other metadata")
-				break
-			}
-			e.Changed = ManagedFields
-		case "GetManagedFields":
-			if w.c.opts.ManagedFields {
-				return w.use(access{kind: metaField, area: ManagedFields, field: "metadata", top: call}, stack[:len(stack)-1], depth)
-			}
 		case "GetLabels", "GetAnnotations", "GetOwnerReferences", "GetFinalizers":
 			// The map or list itself: follow what is done to it.
 			// Through indexing too: obj.GetLabels()["k"] = v writes it.

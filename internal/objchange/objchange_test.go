@@ -28,7 +28,8 @@ import (
 //	bare v     the same with Options{}: nothing of other packages is known
 //	status v   objchange.StatusChange on the SSA, over the same region:
 //	           "status: why" ("no" when nothing may change the status)
-//	managed v  the same with Options{ManagedFields: true}
+//	managed v  objchange.ManagedFieldsChange on the SSA, over the same
+//	           region: "managed fields changed: yes/no; other: why" ("no")
 //	between v  Between from the body's start to the first call of done,
 //	           leaving out its first argument
 //	list v     BetweenList, the same for v a list of objects
@@ -90,7 +91,7 @@ func run(pass *analysis.Pass) (any, error) {
 		"summary": normal,
 		"bare":    objchange.New(pass, m, objchange.Options{}),
 		"status":  nil,
-		"managed": objchange.New(pass, m, objchange.Options{ManagedFields: true}),
+		"managed": nil,
 	}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
@@ -143,12 +144,19 @@ func run(pass *analysis.Pass) (any, error) {
 				if done != nil {
 					end, target = done.Pos(), done
 				}
+				if done == nil {
+					target = nil // the whole body: every block
+				}
+				if words[0] == "managed" {
+					reportManaged(pass, fd, v, end, target)
+					continue
+				}
 				if words[0] == "status" {
-					if done == nil {
-						target = nil // the whole body: every block
-					}
 					reportStatus(pass, fd, v, end, target)
 					continue
+				}
+				if target == nil {
+					target = fd.Body
 				}
 				eff = c.Region(fd.Body, fd.Body.Lbrace, end, target, v)
 				if words[0] == "region" || words[0] == "bare" {
@@ -229,7 +237,6 @@ func TestAreaString(t *testing.T) {
 		{objchange.Labels | objchange.Owners, "labels and owner references"},
 		{objchange.Owners | objchange.Labels | objchange.Annotations, "labels, annotations and owner references"},
 		{objchange.Labels | objchange.Annotations | objchange.Owners | objchange.Finalizers, "labels, annotations, owner references and finalizers"},
-		{objchange.ManagedFields | objchange.Labels, "labels and managed fields"},
 	} {
 		if got := tc.a.String(); got != tc.want {
 			t.Errorf("Area(%d).String() = %q, want %q", tc.a, got, tc.want)

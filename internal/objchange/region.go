@@ -44,13 +44,12 @@ func StatusChange(res *reconcilepath.Result, fn *ssa.Function, obj ssa.Value, na
 	return m.why, m.at
 }
 
-// Unchanged reports whether nothing fn does from start to end (as for
-// StatusChange, with no target: in every block) may change obj, in any
-// part.
-func Unchanged(res *reconcilepath.Result, fn *ssa.Function, obj ssa.Value, start, end token.Pos) bool {
+// Unchanged reports whether nothing fn does from start to end, on the
+// way to target (as for StatusChange), may change obj, in any part.
+func Unchanged(res *reconcilepath.Result, fn *ssa.Function, obj ssa.Value, start, end token.Pos, target ast.Node) bool {
 	f := packageFollower[bool](res, changeRule{})
 	f.EveryPart = true
-	return !region(f, changeRule{}, fn, obj, start, end, nil)
+	return !region(f, changeRule{}, fn, obj, start, end, target)
 }
 
 // ParamUnchanged reports whether fn, a function of the package, leaves
@@ -309,4 +308,86 @@ func (changeRule) Merge(a, b bool) bool { return a || b }
 
 func (changeRule) Body(_ *ssa.Function, blocks []bool) bool {
 	return slices.Contains(blocks, true)
+}
+
+// ManagedFieldsChange returns whether what fn does from start to end, on
+// the way to target, changes obj's managed fields, and why it may change
+// anything else of obj ("" when nothing else), and where: fieldmanager's question
+// whether a merge patch sends managed fields alone. A reload or a write
+// of obj through the client, or a use the Follower cannot see through,
+// is another change.
+func ManagedFieldsChange(res *reconcilepath.Result, fn *ssa.Function, obj ssa.Value, name string, start, end token.Pos, target ast.Node) (managed bool, other string, at token.Pos) {
+	rule := managedRule{statusRule{root: obj, name: name}}
+	f := packageFollower[managedChange](res, rule)
+	f.EveryPart = true
+	m := region(f, rule, fn, obj, start, end, target)
+	return m.managed, m.other.why, m.other.at
+}
+
+// managedChange is what a region does to an object for ManagedFieldsChange.
+type managedChange struct {
+	managed bool
+	other   statusReason
+}
+
+// managedRule rates uses for ManagedFieldsChange: the changes of the
+// managed fields (through ObjectMeta's field, SetManagedFields, or the
+// list GetManagedFields returns), and any other, named as statusRule
+// names it.
+type managedRule struct{ names statusRule }
+
+func (r managedRule) Rate(u Use) managedChange {
+	if (u.Kind == Stored || u.Kind == MapStored || u.Kind == Cleared) && managedFields(u) {
+		return managedChange{managed: true}
+	}
+	return managedChange{other: r.names.Rate(u)}
+}
+
+// managedFields reports whether u changes the managed fields.
+func managedFields(u Use) bool {
+	if u.Part == ThroughAccessor {
+		callee := u.Accessor.Call.StaticCallee()
+		return callee != nil && callee.Name() == "GetManagedFields" ||
+			u.Accessor.Call.IsInvoke() && u.Accessor.Call.Method.Name() == "GetManagedFields"
+	}
+	_, named, _ := outerField(u.Addr)
+	if named == nil {
+		return false
+	}
+	recv := named.recv
+	if p, ok := recv.Underlying().(*types.Pointer); ok {
+		recv = p.Elem()
+	}
+	return crmodel.IsNamed(recv, crmodel.MetaV1Path, "ObjectMeta") && crmodel.StructOf(recv).Field(named.idx).Name() == "ManagedFields"
+}
+
+// Call takes SetManagedFields as a change of the managed fields, and
+// controller-runtime's calls as changeRule takes them.
+func (r managedRule) Call(u Use) (managedChange, bool) {
+	if u.Callee != nil && u.Callee.Name() == "SetManagedFields" && u.Arg == 0 && u.Callee.Pkg() != nil &&
+		crmodel.Unvendor(u.Callee.Pkg().Path()) == crmodel.MetaV1Path {
+		return managedChange{managed: true}, true
+	}
+	if changed, ok := (changeRule{}).Call(u); ok {
+		if changed {
+			return managedChange{other: statusReason{r.names.nameOf(u.Obj) + " is changed by " + u.Callee.Name(), u.Instr.Pos()}}, true
+		}
+		return managedChange{}, true
+	}
+	return managedChange{}, false
+}
+
+func (r managedRule) Merge(a, b managedChange) managedChange {
+	return managedChange{managed: a.managed || b.managed, other: r.names.Merge(a.other, b.other)}
+}
+
+func (r managedRule) Body(fn *ssa.Function, blocks []managedChange) managedChange {
+	var m managedChange
+	others := make([]statusReason, len(blocks))
+	for i, b := range blocks {
+		m.managed = m.managed || b.managed
+		others[i] = b.other
+	}
+	m.other = r.names.Body(fn, others)
+	return m
 }

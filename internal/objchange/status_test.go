@@ -2,10 +2,10 @@ package objchange_test
 
 import (
 	"go/ast"
-	"sort"
-	"testing"
 	"go/token"
 	"go/types"
+	"sort"
+	"testing"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -40,7 +40,7 @@ var unchangedAnswers = map[string][2]bool{}
 // body's start to end.
 func ssaUnchanged(pass *analysis.Pass, fd *ast.FuncDecl, v *types.Var, end token.Pos) bool {
 	res, fn, obj := paramValue(pass, fd, v)
-	return fn != nil && objchange.Unchanged(res, fn, obj, fd.Body.Lbrace, end)
+	return fn != nil && objchange.Unchanged(res, fn, obj, fd.Body.Lbrace, end, nil)
 }
 
 // unchangedDisagreements are the region cases whose answers differ: why.
@@ -96,4 +96,25 @@ func reportStatus(pass *analysis.Pass, fd *ast.FuncDecl, v *types.Var, end token
 		why += " (at no position)"
 	}
 	pass.Reportf(fd.Name.Pos(), "status: %s", why)
+}
+
+// reportManaged asks objchange.ManagedFieldsChange about v, a parameter
+// of fd, as reportStatus asks StatusChange.
+func reportManaged(pass *analysis.Pass, fd *ast.FuncDecl, v *types.Var, end token.Pos, target ast.Node) {
+	res, fn, obj := paramValue(pass, fd, v)
+	if obj == nil {
+		pass.Reportf(fd.Name.Pos(), "managed: %s is not a parameter in the SSA", v.Name())
+		return
+	}
+	managed, other, at := objchange.ManagedFieldsChange(res, fn, obj, v.Name(), fd.Body.Lbrace, end, target)
+	if other == "" {
+		other = "no"
+	} else {
+		pass.Reportf(at, "blocked here")
+	}
+	yes := "no"
+	if managed {
+		yes = "yes"
+	}
+	pass.Reportf(fd.Name.Pos(), "managed fields changed: %s; other: %s", yes, other)
 }

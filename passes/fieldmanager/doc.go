@@ -83,9 +83,10 @@
 //     function, where between the copy and the write the object's managed
 //     fields are seen to change (SetManagedFields, an assignment of
 //     ManagedFields, a write into the list GetManagedFields returns)
-//     and nothing else is, as objectupdate classifies changes: a change of
-//     anything else, a helper that may change the object, a read into it,
-//     or a change of the copy leaves the write reported.
+//     and nothing else is (internal/objchange's walk on SSA, the one the
+//     status questions use): a change of anything else, a helper that may
+//     change the object, a read into it, or a change of the copy leaves the
+//     write reported, and so does a write in a loop the copy is not in.
 //
 // An Update sends the whole object and is reported even when only its
 // managed fields changed, and so is a patch built elsewhere (by another

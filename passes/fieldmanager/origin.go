@@ -9,7 +9,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
-	"github.com/statuslint/statuslint/internal/objchange"
 	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
@@ -111,11 +110,6 @@ type checker struct {
 	// localTypes maps the package's own named option types to whether
 	// one of their ApplyTo methods sets FieldManager.
 	localOptionTypes map[*types.TypeName]state
-
-	// oc classifies what the package's functions do to an object between
-	// a copy and a write, for merge patches that send managed fields
-	// alone (managedfields.go); made when first needed.
-	oc *objchange.Checker
 }
 
 // memoize evaluates f for (key, what) once, treating a cycle as unknown.

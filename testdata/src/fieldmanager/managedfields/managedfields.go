@@ -246,6 +246,21 @@ func (r *R) mergeHelper(ctx context.Context, pod *corev1.Pod) error {
 
 func schedule(pod *corev1.Pod) { pod.Spec.NodeName = "a" }
 
+// A patch in a loop the copy is not in sends, from its second pass on,
+// whatever the rest of the loop did: reported.
+func (r *R) mergeLoop(ctx context.Context, pods []*corev1.Pod) error {
+	base := pods[0].DeepCopy()
+	pod := pods[0]
+	for range pods {
+		pod.SetManagedFields(nil)
+		if err := r.Patch(ctx, pod, client.MergeFrom(base)); err != nil { // want `Patch of \*corev1\.Pod names no field manager`
+			return err
+		}
+		pod.Labels["seen"] = "yes"
+	}
+	return nil
+}
+
 // An Update sends the whole object, whatever changed: reported.
 func (r *R) update(ctx context.Context, pod *corev1.Pod) error {
 	pod.SetManagedFields(nil)

@@ -684,36 +684,36 @@ func managedFieldsGetterRead(obj *corev1.Pod) { // want `^changed nothing; maybe
 }
 
 // managed obj
-func managedFieldsCounted(obj *corev1.Pod) { // want `^changed managed fields; maybe nothing; blocked: no$`
+func managedFieldsCounted(obj *corev1.Pod) { // want `^managed fields changed: yes; other: no$`
 	mf := obj.GetManagedFields()
 	obj.SetManagedFields(append(mf[:0:0], metav1.ManagedFieldsEntry{Manager: "x"}))
 }
 
 // managed obj
-func managedFieldsAssignedCounted(obj *corev1.Pod) { // want `^changed managed fields; maybe nothing; blocked: no$`
+func managedFieldsAssignedCounted(obj *corev1.Pod) { // want `^managed fields changed: yes; other: no$`
 	obj.ObjectMeta.ManagedFields = nil
 }
 
 // managed obj
-func managedFieldsThroughGetter(obj *corev1.Pod) { // want `^changed managed fields; maybe nothing; blocked: no$`
+func managedFieldsThroughGetter(obj *corev1.Pod) { // want `^managed fields changed: yes; other: no$`
 	obj.GetManagedFields()[0].Manager = "x"
 }
 
 // managed obj
-func managedFieldsAndLabels(obj *corev1.Pod) { // want `^changed labels and managed fields; maybe nothing; blocked: no$`
+func managedFieldsAndLabels(obj *corev1.Pod) { // want `^managed fields changed: yes; other: Labels is changed$`
 	obj.SetManagedFields(nil)
-	obj.Labels["team"] = "a"
+	obj.Labels["team"] = "a" // want `blocked here`
 }
 
 // managed obj
-func managedFieldsHandedOn(obj *corev1.Pod) { // want `^changed nothing; maybe managed fields; blocked: no$`
-	sort.Slice(obj.ManagedFields, func(i, j int) bool { return false })
+func managedFieldsHandedOn(obj *corev1.Pod) { // want `^managed fields changed: no; other: obj\.ManagedFields is handed to Slice, whose changes to it cannot be told$`
+	sort.Slice(obj.ManagedFields, func(i, j int) bool { return false }) // want `blocked here`
 }
 
 // Other metadata still rules it out.
 //
 // managed obj
-func managedFieldsAndVersion(obj *corev1.Pod) { // want `^changed managed fields; maybe nothing; blocked: SetResourceVersion changes other metadata$`
+func managedFieldsAndVersion(obj *corev1.Pod) { // want `^managed fields changed: yes; other: obj\.SetResourceVersion may change it$`
 	obj.SetManagedFields(nil)
 	obj.SetResourceVersion("1") // want `blocked here`
 }
@@ -725,7 +725,7 @@ func managedFieldsAndVersion(obj *corev1.Pod) { // want `^changed managed fields
 // counts, which errs on the side of no fix.
 //
 // managed obj
-func managedFieldsPanicBranch(obj *Widget, bad bool) { // want `^changed managed fields; maybe nothing; blocked: Spec is changed$`
+func managedFieldsPanicBranch(obj *Widget, bad bool) { // want `^managed fields changed: yes; other: Spec is changed$`
 	if bad {
 		obj.Spec.Size = 0 // want `blocked here`
 		panic("bad size")
@@ -737,7 +737,7 @@ func managedFieldsPanicBranch(obj *Widget, bad bool) { // want `^changed managed
 // read: it can write the shared array only past the list's length.
 //
 // managed obj
-func managedFieldsAppendDropped(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: no$`
+func managedFieldsAppendDropped(obj *Widget) { // want `^managed fields changed: no; other: no$`
 	_ = append(obj.ManagedFields, metav1.ManagedFieldsEntry{Manager: "x"})
 }
 
@@ -745,7 +745,7 @@ func managedFieldsAppendDropped(obj *Widget) { // want `^changed nothing; maybe 
 // nothing with the object is a read.
 //
 // managed obj
-func managedFieldsValueMethod(obj *Widget) { // want `^changed nothing; maybe nothing; blocked: no$`
+func managedFieldsValueMethod(obj *Widget) { // want `^managed fields changed: no; other: no$`
 	_ = obj.Spec.double()
 }
 
