@@ -26,7 +26,7 @@ const (
 	Called                   // handed to a call (Callee, Arg): Rule.Call is asked before the walk looks into the callee
 	TooDeep                  // handed to a package function past MaxDepth, or with no parameter for it (Name)
 	HandedOut                // handed to code whose changes cannot be seen (Name: the function, or "a function")
-	Escaped                  // a reference into it stored elsewhere, sent, or returned to a caller not followed (Addr: the reference, Name: "stored", "sent" or "returned")
+	Escaped                  // a reference into it stored elsewhere, sent, returned to a caller not followed, or joined with other values (Addr: the reference, Name: "stored", "sent", "returned" or "joined")
 )
 
 // Part is where in an object an address points.
@@ -168,6 +168,17 @@ func (f *Follower[M]) Instr(rule Rule[M], instr ssa.Instruction, obj ssa.Value, 
 		for i, b := range instr.Bindings {
 			if ObjectOf(b) == obj && i < len(fn.FreeVars) {
 				m = rule.Merge(m, f.In(fn, fn.FreeVars[i], depth+1))
+			}
+		}
+	case *ssa.Phi:
+		// A variable that holds the object on some paths and another
+		// value on others (x := obj; if c { x = other }): what is done
+		// through it is not followed as done to the object.
+		if RefersInto(instr.Type()) && ObjectOf(instr) != obj {
+			for _, e := range phiSources(instr) {
+				if ObjectOf(e) == obj {
+					return rule.Rate(Use{Kind: Escaped, Instr: instr, Obj: obj, Addr: e, Name: "joined"})
+				}
 			}
 		}
 	case *ssa.Send:

@@ -113,10 +113,17 @@ func nextPos(b *ssa.BasicBlock, instr ssa.Instruction) token.Pos {
 }
 
 // instrPos is instr's position; a function literal's closure, which SSA
-// makes without one, is where the literal is.
+// makes without one, is where the literal is; a phi, which has the
+// position of its variable's declaration, has none (it is where its
+// block is).
 func instrPos(instr ssa.Instruction) token.Pos {
-	if mc, ok := instr.(*ssa.MakeClosure); ok && !mc.Pos().IsValid() {
-		return mc.Fn.Pos()
+	switch instr := instr.(type) {
+	case *ssa.MakeClosure:
+		if !instr.Pos().IsValid() {
+			return instr.Fn.Pos()
+		}
+	case *ssa.Phi:
+		return token.NoPos
 	}
 	return instr.Pos()
 }
@@ -184,9 +191,13 @@ func (r statusRule) Rate(u Use) statusReason {
 	case TooDeep:
 		why = "the object is handed on too deep to follow"
 	case Escaped:
-		why = desc + " is stored elsewhere, whose changes are not followed"
-		if u.Name == "returned" {
+		switch u.Name {
+		case "returned":
 			why = desc + " is returned, and what the caller does to it is not followed"
+		case "joined":
+			why = desc + " is held with other values in a variable, whose changes are not followed"
+		default:
+			why = desc + " is stored elsewhere, whose changes are not followed"
 		}
 	default:
 		if u.Callee != nil && u.Arg == 0 && u.Callee.Type().(*types.Signature).Recv() != nil {

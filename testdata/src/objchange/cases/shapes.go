@@ -241,3 +241,15 @@ func statusValueHanded(obj *Widget) { // want `^status: obj.Status is handed to 
 func statusValuePrinted(obj *Widget) { // want `^status: no$`
 	fmt.Println(obj.Status)
 }
+
+// A variable that holds the object on some paths and another on others:
+// a change through it may be the object's.
+//
+// status obj
+func statusJoined(obj, other *Widget, c bool) { // want `^status: obj is held with other values in a variable, whose changes are not followed$`
+	x := obj // want `blocked here`
+	if c {
+		x = other
+	}
+	x.Status.Ready = true
+}
