@@ -235,10 +235,10 @@ func (ol *ObjectLoads) LastLoad(path []ast.Node, body *ast.BlockStmt, v *types.V
 // copied returns the call that loaded u when s, v := u.DeepCopy() at the
 // node path starts with, copies u as loaded, for the status: u is loaded
 // on every path before s, and nothing from that load to s can change u's
-// status (internal/objchange in status mode), so that a snapshot of v
-// right after s holds every status change the write of v must carry
-// (kueue's newCQObj := cqObj.DeepCopy(), cloudnative-pg's quorum status
-// retry). Some paths may write u again in between (a finalizer added with
+// status (StatusChange, internal/objchange's question on SSA), so that a
+// snapshot of v right after s holds every status change the write of v
+// must carry (kueue's newCQObj := cqObj.DeepCopy(), cloudnative-pg's
+// quorum status retry). Some paths may write u again in between (a finalizer added with
 // an Update) when the load on every path is a Get: the copy is then as
 // fresh as the Get, no fresher, on every path. A Get of u on some paths
 // only, or a status change, and it is not as loaded: nil.

@@ -215,7 +215,7 @@ func storedElsewhere(obj *corev1.Pod) { // want `^changed nothing; maybe nothing
 	sink = obj // want `blocked here`
 }
 
-// ---- Function literals, goroutines, deferred calls, outside status mode:
+// ---- Function literals, goroutines, deferred calls, for the walker:
 // what they do counts, as it would in place.
 
 // region obj
@@ -441,9 +441,9 @@ func betweenLoop(obj *corev1.Pod, names []string) { // want `^changed nothing; m
 	}
 }
 
-// ---- Status mode: only what may change the status counts; client reads
-// and writes are reloads; function literals, goroutines and deferred calls
-// count by what they do.
+// ---- The status question (objchange.StatusChange, on SSA): only what may
+// change the status counts; client reads and writes are reloads; function
+// literals, goroutines and deferred calls count by what they do.
 
 // status obj
 func statusIgnoresMetaAndSpec(obj *corev1.Pod) { // want `^status: no$`
@@ -458,8 +458,8 @@ func statusIgnoresMetaAndSpec(obj *corev1.Pod) { // want `^status: no$`
 	setKey(obj.Annotations)
 }
 
-// The finalizer helper still counts as a change of the finalizers, which
-// status mode's callers do not look at.
+// The finalizer helper changes the finalizers, which the status question
+// does not look at.
 //
 // status obj
 func statusFinalizer(obj *corev1.Pod) { // want `^status: no$`
@@ -652,7 +652,8 @@ func sumReturnedName(p *corev1.Pod) string { // want `^changed nothing; maybe no
 }
 
 // A write through a getter's result, without binding it first, is a write
-// to the object, in status mode too: the getter may return the status.
+// to the object, for the status question too: the getter may return the
+// status.
 //
 // status obj
 func statusGetterWritten(obj *Widget) { // want `^status: StatusPtr\(\) is changed$`
