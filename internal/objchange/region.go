@@ -82,34 +82,38 @@ func packageFollower[M any](res *reconcilepath.Result, rule Rule[M]) *Follower[M
 func region[M any](f *Follower[M], rule Rule[M], fn *ssa.Function, obj ssa.Value, start, end token.Pos, target ast.Node) M {
 	var m M
 	for _, b := range blocksReaching(fn, target) {
-		pos := token.NoPos
-		for _, instr := range b.Instrs {
-			if p := instrPos(instr); p.IsValid() {
-				pos = p
-			} else if !pos.IsValid() {
-				pos = nextPos(b, instr)
-			}
-			_, isClosure := instr.(*ssa.MakeClosure)
+		for i, pos := range blockPositions(b) {
+			_, isClosure := b.Instrs[i].(*ssa.MakeClosure)
 			if pos < end && (start <= pos || isClosure) {
-				m = rule.Merge(m, f.Instr(rule, instr, obj, 0))
+				m = rule.Merge(m, f.Instr(rule, b.Instrs[i], obj, 0))
 			}
 		}
 	}
 	return m
 }
 
-// nextPos is the position of the first instruction of b after instr that
-// has one: an instruction without a position belongs with it.
-func nextPos(b *ssa.BasicBlock, instr ssa.Instruction) token.Pos {
-	after := false
-	for _, x := range b.Instrs {
-		if x == instr {
-			after = true
-		} else if p := instrPos(x); after && p.IsValid() {
-			return p
+// blockPositions returns where each instruction of b is: its own
+// position, or, for one without (instrPos), that of the last instruction
+// before it that has one, or else of the first after it.
+func blockPositions(b *ssa.BasicBlock) []token.Pos {
+	out := make([]token.Pos, len(b.Instrs))
+	next := token.NoPos
+	for i := len(b.Instrs) - 1; i >= 0; i-- {
+		if p := instrPos(b.Instrs[i]); p.IsValid() {
+			next = p
+		}
+		out[i] = next
+	}
+	last := token.NoPos
+	for i, instr := range b.Instrs {
+		if p := instrPos(instr); p.IsValid() {
+			last = p
+		}
+		if last.IsValid() {
+			out[i] = last
 		}
 	}
-	return token.NoPos
+	return out
 }
 
 // instrPos is instr's position; a function literal's closure, which SSA
