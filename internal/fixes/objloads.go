@@ -291,20 +291,10 @@ func (ol *ObjectLoads) StatusChange(path []ast.Node, load *ast.CallExpr, end tok
 // loadedValue returns the SSA value of v that load, a call, loads: the
 // argument that is v (or &v), or the object a ReadInto call returns.
 func (ol *ObjectLoads) loadedValue(load *ast.CallExpr, v *types.Var) ssa.Value {
+	if val := HandedValue(ol.Res, ol.info, load, v); val != nil {
+		return val
+	}
 	instr := ol.Res.CallInstr(load)
-	if instr == nil {
-		return nil
-	}
-	common := instr.Common()
-	args := common.Args
-	if !common.IsInvoke() && common.Signature().Recv() != nil {
-		args = args[1:] // a method's receiver comes first
-	}
-	for i, a := range load.Args {
-		if u, _ := ObjectVar(ol.info, a); u == v && i < len(args) && !(common.Signature().Variadic() && i >= len(args)-1) {
-			return args[i]
-		}
-	}
 	call, ok := instr.(*ssa.Call)
 	if !ok || !ol.ReadInto(load) {
 		return nil
@@ -315,6 +305,36 @@ func (ol *ObjectLoads) loadedValue(load *ast.CallExpr, v *types.Var) ssa.Value {
 	for _, r := range *call.Referrers() {
 		if x, ok := r.(*ssa.Extract); ok && x.Index == 0 {
 			return x
+		}
+	}
+	return nil
+}
+
+// HandedValue returns the SSA value, in res, that call hands over as v:
+// an argument that is v (or &v), else the receiver of a method called on
+// v; nil when there is none (an argument SSA packs into a variadic slice
+// included).
+func HandedValue(res *reconcilepath.Result, info *types.Info, call *ast.CallExpr, v *types.Var) ssa.Value {
+	instr := res.CallInstr(call)
+	if instr == nil {
+		return nil
+	}
+	common := instr.Common()
+	args, recv := common.Args, common.Value
+	if !common.IsInvoke() {
+		recv = nil
+		if common.Signature().Recv() != nil && len(args) > 0 {
+			recv, args = args[0], args[1:] // a method's receiver comes first
+		}
+	}
+	for i, a := range call.Args {
+		if u, _ := ObjectVar(info, a); u == v && i < len(args) && !(common.Signature().Variadic() && i >= len(args)-1) {
+			return args[i]
+		}
+	}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && recv != nil {
+		if u, _ := ObjectVar(info, sel.X); u == v {
+			return recv
 		}
 	}
 	return nil

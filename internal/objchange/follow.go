@@ -3,6 +3,7 @@ package objchange
 import (
 	"go/token"
 	"go/types"
+	"reflect"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -55,6 +56,9 @@ type Use struct {
 	// struct holding slices or maps, passed by value): the callee can
 	// change only what those share.
 	ByValue bool
+	// Depth counts the hand-overs followed to get to a Called use: a
+	// rule that follows the callee itself (Rule.Call) goes one deeper.
+	Depth int
 }
 
 // Rule is a pass's meaning of what is done to an object: M rates it.
@@ -71,7 +75,7 @@ type Rule[M any] interface {
 }
 
 // MaxDepth bounds how many hand-overs between functions are followed.
-const MaxDepth = maxDepth
+const MaxDepth = 3
 
 // Follower follows objects through one package's SSA.
 type Follower[M any] struct {
@@ -85,6 +89,11 @@ type Follower[M any] struct {
 	// object; without it, those of its metadata and spec (NotStatus) are
 	// left out, for the rules about the status.
 	EveryPart bool
+	// Rebinds makes the walk report a pointer stored into the variable
+	// (or list element) that holds the object as a store of the whole
+	// object: the variable then holds another object. Without it, that
+	// changes no object.
+	Rebinds bool
 }
 
 // skips reports whether the walk leaves out a use of part.
@@ -120,7 +129,10 @@ func (f *Follower[M]) Instr(rule Rule[M], instr ssa.Instruction, obj ssa.Value, 
 			}
 			return rule.Rate(Use{Kind: Escaped, Instr: instr, Obj: obj, Addr: instr.Val, Name: "stored"})
 		}
-		if _, isPtr := instr.Val.Type().Underlying().(*types.Pointer); isPtr {
+		if instr.Val == obj {
+			return m // a parameter kept in memory (spilledParam)
+		}
+		if _, isPtr := instr.Val.Type().Underlying().(*types.Pointer); isPtr && !f.Rebinds {
 			if name, stop := OuterField(instr.Addr); name == "" && stop == obj {
 				// The variable holding the object, or an element of a
 				// list of them, is bound: no object is changed.
@@ -332,7 +344,7 @@ func (f *Follower[M]) arg(rule Rule[M], u Use, recv bool, depth int) M {
 		}
 		return m // append, len, cap: the store of append's result counts
 	}
-	u.Callee = reconcilepath.CalleeFunc(common)
+	u.Callee, u.Depth = reconcilepath.CalleeFunc(common), depth
 	if m, ok := rule.Call(u); ok {
 		return m
 	}
@@ -363,7 +375,7 @@ func (f *Follower[M]) arg(rule Rule[M], u Use, recv bool, depth int) M {
 		return m
 	}
 	// The packages that read whatever they are handed (formatting,
-	// logging, comparison), as in the walker's arg; one whose result may
+	// logging, comparison); one whose result may
 	// refer into the argument (meta.FindStatusCondition) reads too, its
 	// result being followed as the object (inner).
 	if OnlyReads(u.Callee) {
@@ -399,6 +411,13 @@ func (f *Follower[M]) In(fn *ssa.Function, p ssa.Value, depth int) M {
 		}
 	}
 	m := f.rule.Body(fn, blocks)
+	if c, ok := any(m).(interface{ cutShort() bool }); ok && c.cutShort() {
+		// Cut short by MaxDepth below: asked at a shallower depth, the
+		// same function may be followed further, so the answer is not
+		// kept (else it would depend on which question came first).
+		delete(f.memo, key)
+		return m
+	}
 	f.memo[key] = m
 	return m
 }
@@ -441,6 +460,10 @@ func objectAt(v ssa.Value, depth int, shared bool) ssa.Value {
 			}
 			if src := heldOnly(x); src != nil {
 				v = src
+				continue
+			}
+			if p := spilledParam(x); p != nil {
+				v = p
 				continue
 			}
 			return v // a local copy's own memory (c.Reason = ...), or no copy
@@ -532,8 +555,8 @@ func RefersInto(t types.Type) bool {
 }
 
 // StatusPart reports where addr, a value that ObjectOf maps to an object,
-// points: the object's field it goes through first decides (holdsStatus,
-// as for the walker); through an accessor's result, the accessor's call.
+// points: the object's field it goes through first decides
+// (holdsStatus); through an accessor's result, the accessor's call.
 func StatusPart(addr ssa.Value) (Part, *ssa.Call) {
 	top, _, stop := outerField(addr)
 	if call, ok := stop.(*ssa.Call); ok && AccessorReceiver(call) != nil {
@@ -598,21 +621,33 @@ func outerField(addr ssa.Value) (top, named *field, stop ssa.Value) {
 			addr = x.X
 			continue
 		}
-		in := inner(addr)
-		if in == nil {
-			in = onlyEdge(addr)
-		}
-		if a, ok := addr.(*ssa.Alloc); ok && in == nil {
-			if in = copiedFrom(a); in == nil {
-				in = heldOnly(a)
-			}
-		}
+		in := stepBack(addr)
 		if in == nil {
 			return top, named, addr
 		}
 		addr = in
 	}
 	return top, named, addr
+}
+
+// stepBack returns the value addr is taken from, on the way back to the
+// object: what it selects, indexes, converts or is passed through
+// (inner), a phi's one edge, or the part a local copy is of (copiedFrom)
+// and the one reference a variable holds (heldOnly); nil at the object.
+func stepBack(addr ssa.Value) ssa.Value {
+	if in := inner(addr); in != nil {
+		return in
+	}
+	if in := onlyEdge(addr); in != nil {
+		return in
+	}
+	if a, ok := addr.(*ssa.Alloc); ok {
+		if in := copiedFrom(a); in != nil {
+			return in
+		}
+		return heldOnly(a)
+	}
+	return nil
 }
 
 // copiedFrom returns the address of the part of an object a local
@@ -690,6 +725,24 @@ func heldOnly(a *ssa.Alloc) ssa.Value {
 		}
 	}
 	return src
+}
+
+// spilledParam returns the parameter a is the local of, when SSA keeps a
+// parameter in memory (its address is taken: &pod of a pod corev1.Pod
+// parameter) and nothing else is stored there: what is done through a is
+// done to the parameter. Else nil.
+func spilledParam(a *ssa.Alloc) *ssa.Parameter {
+	var p *ssa.Parameter
+	for _, r := range *a.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+			q, ok := st.Val.(*ssa.Parameter)
+			if !ok || p != nil || q.Name() != a.Comment {
+				return nil
+			}
+			p = q
+		}
+	}
+	return p
 }
 
 // onlyEdge returns the one value a phi merges (phiSources): var c
@@ -875,4 +928,141 @@ func ObjectInterface(t types.Type, withMeta bool) bool {
 		}
 	}
 	return true
+}
+
+// holdsStatus reports whether field idx of recv, an object's struct type
+// or a pointer to it, may hold the object's status: unless the object
+// encodes as plain JSON (no MarshalJSON or UnmarshalJSON of its own,
+// which Unstructured has, whose Object map holds everything), the field
+// must be embedded without a JSON name (inlined) or named status in JSON
+// (as the API server names it; encoding/json matches names without regard
+// to case). The Follower asks it (StatusPart): the status is what the API
+// server's status subresource takes, whatever the Go field is called.
+func holdsStatus(recv types.Type, idx int) bool {
+	st := crmodel.StructOf(recv)
+	if st == nil || idx >= st.NumFields() {
+		return true
+	}
+	if t := st.Field(idx).Type(); crmodel.IsNamed(t, crmodel.MetaV1Path, "ObjectMeta") || crmodel.IsNamed(t, crmodel.MetaV1Path, "TypeMeta") {
+		return false // the metadata, apiVersion and kind, however tagged
+	}
+	for _, m := range []string{"MarshalJSON", "UnmarshalJSON"} {
+		if obj, _, _ := types.LookupFieldOrMethod(recv, true, nil, m); obj != nil {
+			return true
+		}
+	}
+	tag := reflect.StructTag(st.Tag(idx)).Get("json")
+	if tag == "-" {
+		return false // never encoded
+	}
+	name, _, _ := strings.Cut(tag, ",")
+	if name == "" {
+		if st.Field(idx).Embedded() {
+			return true
+		}
+		name = st.Field(idx).Name()
+	}
+	return strings.EqualFold(name, "status")
+}
+
+// mutable reports whether a value of type t shares memory with what it was
+// copied from: pointers, maps, slices, channels, functions, interfaces, and
+// structs or arrays holding one.
+func mutable(t types.Type) bool {
+	return mutableSeen(t, make(map[types.Type]bool))
+}
+
+func mutableSeen(t types.Type, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return false
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if mutableSeen(u.Field(i).Type(), seen) {
+				return true
+			}
+		}
+		return false
+	case *types.Array:
+		return mutableSeen(u.Elem(), seen)
+	}
+	return true
+}
+
+// Packages whose functions only read what they are handed, whatever its
+// type: formatting, logging, comparison.
+var readOnlyPkgs = map[string]bool{
+	"fmt": true, "log": true, "log/slog": true, "errors": true, "reflect": true, "strings": true, "strconv": true,
+	"github.com/go-logr/logr":              true,
+	"k8s.io/klog/v2":                       true,
+	"go.uber.org/zap":                      true,
+	"k8s.io/apimachinery/pkg/api/equality": true,
+	"k8s.io/apimachinery/pkg/util/dump":    true,
+	"k8s.io/apimachinery/pkg/labels":       true,
+	"k8s.io/apimachinery/pkg/api/meta":     true, // Find/Is helpers; its Set/Remove helpers are handled first
+	"k8s.io/utils/ptr":                     true, // Deref, Equal, To (of a copy)
+	"k8s.io/utils/pointer":                 true,
+
+	// equality.Semantic.DeepEqual: conversion.Equalities embeds this
+	// package's Equalities, whose DeepEqual and DeepDerivative it promotes.
+	"k8s.io/apimachinery/third_party/forked/golang/reflect": true,
+}
+
+// OnlyReads reports whether fn only reads whatever it is handed: a
+// function of a package that formats, logs or compares
+// (readOnlyPkgs), or a method of one (a logr.Logger's Info), but not those
+// of them that write an argument: apimachinery meta's condition setters,
+// fmt's scanners (fmt.Sscanf(s, "%d", &obj.Status.Count)) and errors.As,
+// nor those whose result may refer into what they are handed, through
+// which the caller can change it (meta.FindStatusCondition's pointer into
+// the conditions, meta.Accessor's object).
+func OnlyReads(fn *types.Func) bool {
+	return readsArgs(fn) && !resultMayRefer(fn)
+}
+
+// readsArgs is OnlyReads but for what fn returns.
+func readsArgs(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	path := crmodel.Unvendor(fn.Pkg().Path())
+	name := fn.Name()
+	switch {
+	case path == apiMetaPath && (strings.HasPrefix(name, "Set") || strings.HasPrefix(name, "Remove")),
+		path == "fmt" && strings.Contains(name, "scan"), path == "fmt" && strings.HasPrefix(name, "Scan"),
+		path == "errors" && name == "As":
+		return false
+	}
+	return readOnlyPkgs[path]
+}
+
+// resultMayRefer reports whether a result of fn may share memory with an
+// argument: a pointer, slice, map, channel, function, an interface other
+// than error, or a reflect.Value. A struct such as a logger (logr.Logger,
+// returned by WithValues) is taken as its own.
+func resultMayRefer(fn *types.Func) bool {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok {
+		return true
+	}
+	for i := range sig.Results().Len() {
+		t := sig.Results().At(i).Type()
+		switch t.Underlying().(type) {
+		case *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Signature:
+			return true
+		case *types.Interface:
+			if !types.Identical(t, types.Universe.Lookup("error").Type()) {
+				return true
+			}
+		case *types.Struct:
+			if crmodel.IsNamed(t, "reflect", "Value") {
+				return true
+			}
+		}
+	}
+	return false
 }

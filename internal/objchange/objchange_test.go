@@ -13,27 +13,27 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/objchange"
 	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
-// The test analyzer asks the classifier about each function of the
+// The test analyzer asks internal/objchange about each function of the
 // package whose doc comment ends with a marker line, and reports what it
 // answers at the function's name:
 //
-//	region v   Region over the body, from its start to the first call of
-//	           done (the target), or to its end; Options.Imported knows
-//	           the functions of testdata's objchange/other (imported below)
-//	bare v     the same with Options{}: nothing of other packages is known
-//	status v   objchange.StatusChange on the SSA, over the same region:
-//	           "status: why" ("no" when nothing may change the status)
-//	managed v  objchange.ManagedFieldsChange on the SSA, over the same
-//	           region: "managed fields changed: yes/no; other: why" ("no")
-//	between v  Between from the body's start to the first call of done,
-//	           leaving out its first argument
-//	list v     BetweenList, the same for v a list of objects
-//	summary i  Summary of parameter i (recv: the receiver)
+//	region v   objchange.Metadata's Region over the body, from its start
+//	           to the first call of done (the target), or to its end; the
+//	           functions of testdata's objchange/other are known by the
+//	           facts imported below says
+//	bare v     the same with no facts: nothing of other packages is known
+//	status v   objchange.StatusChange over the same region: "status: why"
+//	           ("no" when nothing may change the status)
+//	managed v  objchange.ManagedFieldsChange over the same region:
+//	           "managed fields changed: yes/no; other: why" ("no")
+//	between v  Region from the body's start to the first call of done,
+//	           leaving that call out, as objectupdate leaves out its Update
+//	list v     the same for v a list of objects (or a slice of them)
+//	summary i  Metadata's Param, of parameter i (recv: the receiver)
 //	summary map i  the same for a map parameter
 //
 // The message spells the Effect: "changed A; maybe B; blocked: why" (why
@@ -53,8 +53,8 @@ var (
 	reach = reconcilepath.New(&roots, &tests)
 )
 
-// imported is the test's Options.Imported: what the functions of
-// objchange/other do to their parameters, as a pass's facts would say.
+// imported is what the functions of objchange/other do to their
+// parameters, as objectupdate's facts would say.
 func imported(fn *types.Func, idx int) (objchange.ParamChanges, bool) {
 	if fn.Pkg() == nil || fn.Pkg().Path() != "objchange/other" {
 		return objchange.ParamChanges{}, false
@@ -80,19 +80,6 @@ func imported(fn *types.Func, idx int) (objchange.ParamChanges, bool) {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	m := crmodel.Load(pass.Pkg)
-	// One checker for each set of options, as a pass has: summaries are
-	// memoised across the questions.
-	normal := objchange.New(pass, m, objchange.Options{Imported: imported})
-	checkers := map[string]*objchange.Checker{
-		"region":  normal,
-		"between": normal,
-		"list":    normal,
-		"summary": normal,
-		"bare":    objchange.New(pass, m, objchange.Options{}),
-		"status":  nil,
-		"managed": nil,
-	}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
@@ -104,14 +91,12 @@ func run(pass *analysis.Pass) (any, error) {
 			if len(words) < 2 {
 				continue
 			}
-			c, ok := checkers[words[0]]
-			if !ok {
+			switch words[0] {
+			case "region", "bare", "between", "list", "summary", "status", "managed":
+			default:
 				continue
 			}
-			var eff objchange.Effect
-			switch words[0] {
-			case "summary":
-				isMap := words[1] == "map"
+			if words[0] == "summary" {
 				arg := words[len(words)-1]
 				idx := -1
 				if arg != "recv" {
@@ -120,51 +105,40 @@ func run(pass *analysis.Pass) (any, error) {
 						return nil, fmt.Errorf("%s: bad marker %q", fd.Name.Name, words)
 					}
 				}
-				fn := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-				eff = c.Summary(fn, fd, idx, isMap)
-			default:
-				v := lookupVar(pass.TypesInfo, fd, words[1])
-				if v == nil {
-					return nil, fmt.Errorf("%s: no variable %s", fd.Name.Name, words[1])
-				}
-				done := findDone(pass.TypesInfo, fd.Body)
-				if words[0] == "between" || words[0] == "list" {
-					if done == nil {
-						return nil, fmt.Errorf("%s: no call of done", fd.Name.Name)
-					}
-					if words[0] == "list" {
-						eff = c.BetweenList(fd.Body, fd.Body.Lbrace, done, done.Args[0], v)
-					} else {
-						eff = c.Between(fd.Body, fd.Body.Lbrace, done, done.Args[0], v)
-					}
-					break
-				}
-				var end token.Pos = fd.Body.Rbrace
-				var target ast.Node = fd.Body
-				if done != nil {
-					end, target = done.Pos(), done
-				}
+				report(pass, fd, ssaParam(pass, fd, idx))
+				continue
+			}
+			v := lookupVar(pass.TypesInfo, fd, words[1])
+			if v == nil {
+				return nil, fmt.Errorf("%s: no variable %s", fd.Name.Name, words[1])
+			}
+			done := findDone(pass.TypesInfo, fd.Body)
+			if words[0] == "between" || words[0] == "list" {
 				if done == nil {
-					target = nil // the whole body: every block
+					return nil, fmt.Errorf("%s: no call of done", fd.Name.Name)
 				}
-				if words[0] == "managed" {
-					reportManaged(pass, fd, v, end, target)
-					continue
-				}
-				if words[0] == "status" {
-					reportStatus(pass, fd, v, end, target)
-					continue
-				}
-				if target == nil {
-					target = fd.Body
-				}
-				eff = c.Region(fd.Body, fd.Body.Lbrace, end, target, v)
-				if words[0] == "region" || words[0] == "bare" {
-					bare := checkers["bare"].Region(fd.Body, fd.Body.Lbrace, end, nil, v)
-					unchangedAnswers[fd.Name.Name] = [2]bool{bare.Unchanged(), ssaUnchanged(pass, fd, v, end)}
+				end := objchange.LoopEnd(fd.Body, fd.Body.Lbrace, done.Pos(), done.End())
+				report(pass, fd, ssaRegion(pass, fd, v, end, done, true, true))
+				continue
+			}
+			var end token.Pos = fd.Body.Rbrace
+			var target ast.Node // nil: the whole body, every block
+			if done != nil {
+				end, target = done.Pos(), done
+			}
+			switch words[0] {
+			case "managed":
+				reportManaged(pass, fd, v, end, target)
+			case "status":
+				reportStatus(pass, fd, v, end, target)
+			default:
+				eff := ssaRegion(pass, fd, v, end, target, false, words[0] == "region")
+				report(pass, fd, eff)
+				unchangedAnswers[fd.Name.Name] = [2]bool{
+					ssaRegion(pass, fd, v, end, nil, false, false).Unchanged(),
+					ssaUnchanged(pass, fd, v, end),
 				}
 			}
-			report(pass, fd, eff)
 		}
 	}
 	return nil, nil

@@ -40,7 +40,7 @@ import (
 // it, every block counts.
 func StatusChange(res *reconcilepath.Result, fn *ssa.Function, obj ssa.Value, name string, start, end token.Pos, target ast.Node) (string, token.Pos) {
 	rule := statusRule{root: obj, name: name}
-	m := region(packageFollower[statusReason](res, rule), rule, fn, obj, start, end, target)
+	m := region(packageFollower[statusReason](res, rule), rule, fn, obj, start, end, target, nil)
 	return m.why, m.at
 }
 
@@ -49,7 +49,7 @@ func StatusChange(res *reconcilepath.Result, fn *ssa.Function, obj ssa.Value, na
 func Unchanged(res *reconcilepath.Result, fn *ssa.Function, obj ssa.Value, start, end token.Pos, target ast.Node) bool {
 	f := packageFollower[bool](res, changeRule{})
 	f.EveryPart = true
-	return !region(f, changeRule{}, fn, obj, start, end, target)
+	return !region(f, changeRule{}, fn, obj, start, end, target, nil)
 }
 
 // ParamUnchanged reports whether fn, a function of the package, leaves
@@ -78,13 +78,13 @@ func packageFollower[M any](res *reconcilepath.Result, rule Rule[M]) *Follower[M
 
 // region rates by rule what the instructions of fn positioned from start
 // to end, in the blocks from which target can be reached, do to obj
-// (see StatusChange).
-func region[M any](f *Follower[M], rule Rule[M], fn *ssa.Function, obj ssa.Value, start, end token.Pos, target ast.Node) M {
+// (see StatusChange), but those leave reports (nil: none).
+func region[M any](f *Follower[M], rule Rule[M], fn *ssa.Function, obj ssa.Value, start, end token.Pos, target ast.Node, leave func(ssa.Instruction, token.Pos) bool) M {
 	var m M
 	for _, b := range blocksReaching(fn, target) {
 		for i, pos := range blockPositions(b) {
 			_, isClosure := b.Instrs[i].(*ssa.MakeClosure)
-			if pos < end && (start <= pos || isClosure) {
+			if pos < end && (start <= pos || isClosure) && (leave == nil || !leave(b.Instrs[i], pos)) {
 				m = rule.Merge(m, f.Instr(rule, b.Instrs[i], obj, 0))
 			}
 		}
@@ -335,7 +335,7 @@ func ManagedFieldsChange(res *reconcilepath.Result, fn *ssa.Function, obj ssa.Va
 	rule := managedRule{statusRule{root: obj, name: name}}
 	f := packageFollower[managedChange](res, rule)
 	f.EveryPart = true
-	m := region(f, rule, fn, obj, start, end, target)
+	m := region(f, rule, fn, obj, start, end, target, nil)
 	return m.managed, m.other.why, m.other.at
 }
 
@@ -405,4 +405,21 @@ func (r managedRule) Body(fn *ssa.Function, blocks []managedChange) managedChang
 	}
 	m.other = r.names.Body(fn, others)
 	return m
+}
+
+// LoopEnd returns where a region of body from start to end, which holds
+// at (a call, or a statement), really ends: at the end of the outermost
+// loop of body that holds at but not start, whose next pass runs the rest
+// of it first; else at end.
+func LoopEnd(body *ast.BlockStmt, start, at, end token.Pos) token.Pos {
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			if n.Pos() <= at && at < n.End() && !(n.Pos() <= start && start <= n.End()) && n.End() > end {
+				end = n.End()
+			}
+		}
+		return n == nil || n.Pos() <= at && at < n.End() // only the nodes that hold at
+	})
+	return end
 }

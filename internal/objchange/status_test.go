@@ -23,17 +23,16 @@ func paramValue(pass *analysis.Pass, fd *ast.FuncDecl, v *types.Var) (*reconcile
 	if fn == nil {
 		return res, nil, nil
 	}
-	for _, p := range fn.Params {
-		if p.Object() == v {
-			return res, fn, objchange.ObjectOf(p)
-		}
+	if obj := objchange.VarObject(fn, v); obj != nil {
+		return res, fn, obj
 	}
 	return res, nil, nil
 }
 
-// unchangedAnswers holds, for each region case, whether the walker (with
-// no options) and objchange.Unchanged on SSA say the object is left as it
-// was from the body's start to the case's end, in every block.
+// unchangedAnswers holds, for each region case, whether objectupdate's
+// areas question (Metadata, with no facts) and objchange.Unchanged say
+// the object is left as it was from the body's start to the case's end,
+// in every block: two rules on the one Follower.
 var unchangedAnswers = map[string][2]bool{}
 
 // ssaUnchanged is objchange.Unchanged for v, a parameter of fd, from the
@@ -45,14 +44,12 @@ func ssaUnchanged(pass *analysis.Pass, fd *ast.FuncDecl, v *types.Var, end token
 
 // unchangedDisagreements are the region cases whose answers differ: why.
 var unchangedDisagreements = map[string]string{
-	"kindAssigned": "walker: apiVersion and kind are not stored; " +
-		"SSA: a copy whose kind changed is not the object as loaded",
-	"managedFieldsGetterRead": "walker: GetManagedFields is a read outside fieldmanager's question; " +
-		"SSA: the entry written through its result changes the copy",
+	"kindAssigned": "areas: apiVersion and kind are not stored, so a patch has no change to send; " +
+		"Unchanged: a copy whose kind changed is not the object as loaded",
 }
 
-// TestUnchangedAnswers compares the walker's answer to "is the object
-// left as it was?" with the SSA one internal/fixes asks of the copies it
+// TestUnchangedAnswers compares objectupdate's answer to "is the object
+// left as it was?" with the one internal/fixes asks of the copies it
 // reuses: they must agree, or disagree as unchangedDisagreements says.
 func TestUnchangedAnswers(t *testing.T) {
 	clear(unchangedAnswers)
@@ -70,7 +67,7 @@ func TestUnchangedAnswers(t *testing.T) {
 		why, listed := unchangedDisagreements[name]
 		switch {
 		case a[0] != a[1] && !listed:
-			t.Errorf("%s: the walker says unchanged %v, SSA %v", name, a[0], a[1])
+			t.Errorf("%s: the areas question says unchanged %v, Unchanged %v", name, a[0], a[1])
 		case a[0] == a[1] && listed:
 			t.Errorf("%s: the answers agree now (%v); take it out of unchangedDisagreements (%s)", name, a[0], why)
 		}
@@ -117,4 +114,55 @@ func reportManaged(pass *analysis.Pass, fd *ast.FuncDecl, v *types.Var, end toke
 		yes = "yes"
 	}
 	pass.Reportf(fd.Name.Pos(), "managed fields changed: %s; other: %s", yes, other)
+}
+
+// ssaRegion asks objchange.Metadata about v, a parameter of fd, from
+// the body's start to end on the way to target; between leaves the call
+// target out, as Between leaves out its object argument; known gives it
+// the test's facts of objchange/other.
+func ssaRegion(pass *analysis.Pass, fd *ast.FuncDecl, v *types.Var, end token.Pos, target ast.Node, between, known bool) objchange.Effect {
+	res, fn, obj := paramValue(pass, fd, v)
+	if fn == nil {
+		return objchange.Effect{Blocked: "not a parameter in the SSA"}
+	}
+	var leave func(ssa.Instruction, token.Pos) bool
+	if call, ok := target.(*ast.CallExpr); ok && between {
+		at := res.CallInstr(call)
+		leave = func(instr ssa.Instruction, _ token.Pos) bool { return instr == at }
+	}
+	md := metadataOf(res, known)
+	return md.Region(fn, obj, v.Name(), fd.Body.Lbrace, end, target, leave)
+}
+
+// ssaParam asks objchange.Metadata what fd does to its parameter idx
+// (-1: the receiver).
+func ssaParam(pass *analysis.Pass, fd *ast.FuncDecl, idx int) objchange.Effect {
+	res := pass.ResultOf[reach].(*reconcilepath.Result)
+	fn := res.Func(fd)
+	if fn == nil {
+		return objchange.Effect{Blocked: "no SSA"}
+	}
+	if fd.Recv != nil {
+		idx++
+	}
+	if idx < 0 || idx >= len(fn.Params) {
+		return objchange.Effect{Blocked: "no such parameter"}
+	}
+	return metadataOf(res, true).Param(fn, fn.Params[idx])
+}
+
+// metadatas are the questions' answers for the package, with the test's
+// facts and without, kept across the cases as a pass keeps them.
+var metadatas = map[*reconcilepath.Result][2]*objchange.Metadata{}
+
+func metadataOf(res *reconcilepath.Result, known bool) *objchange.Metadata {
+	m, ok := metadatas[res]
+	if !ok {
+		m = [2]*objchange.Metadata{objchange.NewMetadata(res, imported), objchange.NewMetadata(res, nil)}
+		metadatas[res] = m
+	}
+	if known {
+		return m[0]
+	}
+	return m[1]
 }

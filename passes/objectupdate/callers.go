@@ -22,14 +22,14 @@ import (
 // one: see originOf). One level of callers is followed.
 
 // fromCallers returns what the object parameter v of the function fnNode
-// holds when call (an Update in it, or a DeepCopy of it) uses it, leaving
-// skip out: the changes in the helper before the call and in every caller
+// holds when call (an Update in it, or a DeepCopy of it) uses it: the
+// changes in the helper before the call (the call itself left out) and in every caller
 // since its load. When no caller changes the object before the call, the
 // helper's start holds it as loaded, and the fix copies it there;
 // otherwise the base's changer names the first caller that changes it,
 // for the message. ok is false when some call cannot be followed, and the
 // finding is then ruled out.
-func (c *checker) fromCallers(fnNode ast.Node, path []ast.Node, body *ast.BlockStmt, call *ast.CallExpr, skip ast.Node, v *types.Var, addr bool) (o origin, ok bool) {
+func (c *checker) fromCallers(fnNode ast.Node, path []ast.Node, body *ast.BlockStmt, call *ast.CallExpr, v *types.Var, addr bool) (o origin, ok bool) {
 	if c.inCallers {
 		return origin{}, false // one level of callers
 	}
@@ -39,7 +39,7 @@ func (c *checker) fromCallers(fnNode ast.Node, path []ast.Node, body *ast.BlockS
 	if !ok {
 		return origin{}, false
 	}
-	o = origin{eff: c.Between(body, body.Lbrace, call, skip, v)}
+	o = origin{eff: c.between(body, body.Lbrace, call, v)}
 	if o.eff.Blocked != "" {
 		return origin{}, false
 	}
@@ -104,7 +104,7 @@ func (c *checker) helperCalls(fnNode ast.Node, path []ast.Node, body *ast.BlockS
 // list its caller loaded (list.Items, or a slice of copies of them), and
 // what each caller does to them before the call counts, with what the
 // helper does to them. One level of callers, as fromCallers.
-func (c *checker) paramItems(path []ast.Node, body *ast.BlockStmt, at *ast.CallExpr, skip ast.Node, rng *ast.RangeStmt) (eff objchange.Effect, noFix string, ok bool) {
+func (c *checker) paramItems(path []ast.Node, body *ast.BlockStmt, at *ast.CallExpr, rng *ast.RangeStmt) (eff objchange.Effect, noFix string, ok bool) {
 	s, _ := c.info.Uses[ident(rng.X)].(*types.Var)
 	if s == nil || within(body, s.Pos()) || c.inCallers {
 		return eff, "", false
@@ -118,14 +118,14 @@ func (c *checker) paramItems(path []ast.Node, body *ast.BlockStmt, at *ast.CallE
 	if !ok {
 		return eff, "", false
 	}
-	eff = c.BetweenList(body, body.Lbrace, at, skip, s)
+	eff = c.between(body, body.Lbrace, at, s)
 	noFix = c.itemsChangedBefore(body, at, s, body.Lbrace, rng, rng)
 	for _, site := range calls {
 		cpath, cbody := site.path()
 		if cbody == nil {
 			return eff, "", false
 		}
-		from, why, ok := c.itemsAt(cpath, cbody, site.call, site.call.Args[idx], site.call.Args[idx], site.call)
+		from, why, ok := c.itemsAt(cpath, cbody, site.call, site.call.Args[idx], site.call)
 		if !ok {
 			return eff, "", false
 		}
@@ -148,7 +148,7 @@ func (c *checker) paramOrigin(path []ast.Node, body *ast.BlockStmt, at *ast.Call
 	if _, _, problem := fixes.LastLoad(c.info, c.loadsInto, path, body, u); problem != fixes.NotLoaded && problem != fixes.NotLoadedInLiteral {
 		return origin{}, false
 	}
-	return c.fromCallers(enclosingFunc(path), path, body, at, src, u, !isPointer(u.Type()))
+	return c.fromCallers(enclosingFunc(path), path, body, at, u, !isPointer(u.Type()))
 }
 
 // enclosingFunc returns the innermost function declaration or literal on
@@ -192,7 +192,7 @@ func (c *checker) callsOf(fn *types.Func) ([]site, bool) {
 	var out []site
 	ok := true
 	for _, f := range c.files {
-		objchange.WalkStack(f, func(n ast.Node, stack []ast.Node) bool {
+		walkStack(f, func(n ast.Node, stack []ast.Node) bool {
 			id, isID := n.(*ast.Ident)
 			if !isID || c.info.Uses[id] == nil || !sameFunc(c.info.Uses[id], fn) {
 				return true
@@ -267,7 +267,7 @@ func (c *checker) callsOfLit(path []ast.Node, lit *ast.FuncLit) ([]site, bool) {
 	}
 	var out []site
 	ok := true
-	objchange.WalkStack(outer, func(n ast.Node, stack []ast.Node) bool {
+	walkStack(outer, func(n ast.Node, stack []ast.Node) bool {
 		id, isID := n.(*ast.Ident)
 		if !isID || c.info.Uses[id] != fv {
 			return true

@@ -20,7 +20,6 @@ import (
 
 // checker holds the pass's state for a package.
 type checker struct {
-	*objchange.Checker
 	pass *analysis.Pass
 	info *types.Info
 	m    *crmodel.Model
@@ -36,10 +35,11 @@ type checker struct {
 	// inCallers is set while fromCallers follows a helper's callers:
 	// they are not followed further.
 	inCallers bool
+	// metadata holds the areas question's answers on each view's SSA
+	// (metadataOf).
+	metadata map[*reconcilepath.Result]*objchange.Metadata
 }
 
 func newChecker(pass *analysis.Pass, m *crmodel.Model) *checker {
-	c := &checker{pass: pass, info: pass.TypesInfo, m: m, starts: make(map[*ast.BlockStmt]ast.Stmt)}
-	c.Checker = objchange.New(pass, m, objchange.Options{Imported: c.imported})
-	return c
+	return &checker{pass: pass, info: pass.TypesInfo, m: m, starts: make(map[*ast.BlockStmt]ast.Stmt), metadata: make(map[*reconcilepath.Result]*objchange.Metadata)}
 }

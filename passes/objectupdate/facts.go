@@ -2,11 +2,14 @@ package objectupdate
 
 import (
 	"fmt"
+	"go/ast"
 	"go/types"
 	"strings"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
+	"github.com/statuslint/statuslint/internal/ignore"
 	"github.com/statuslint/statuslint/internal/objchange"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 )
 
 // ChangesParams is the fact attached to an exported function (or method)
@@ -49,40 +52,77 @@ func (f *ChangesParams) String() string {
 }
 
 // exportFacts attaches a ChangesParams fact to each exported function of
-// the package with a parameter that can hold an object or a map.
-func (c *checker) exportFacts() {
-	for fn, fd := range c.Decls() {
-		if !fn.Exported() || fn.Origin() != fn {
-			continue
-		}
-		sig, ok := fn.Type().(*types.Signature)
-		if !ok {
-			continue
-		}
-		if recv := sig.Recv(); recv != nil {
-			if n := namedOf(recv.Type()); n == nil || !n.Obj().Exported() {
-				continue // a method of an unexported type: not called by name from outside
+// the package with a parameter that can hold an object or a map, from
+// the SSA of production code; with tests set, to those of test files too,
+// from the SSA of every file (an external test package's Update is
+// checked only then).
+func (c *checker) exportFacts(res *reconcilepath.Result, tests bool) {
+	for _, file := range c.pass.Files {
+		view := res
+		if ignore.IsTestFile(c.pass.Fset, file.Pos()) {
+			if !tests {
+				continue
 			}
+			view = nil // built only when a test file exports such a function
 		}
-		var fact ChangesParams
-		add := func(idx int, t types.Type) {
-			if !canHoldObject(t) {
-				return
+		for _, d := range file.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
 			}
-			_, isMap := t.Underlying().(*types.Map)
-			s := c.Summary(fn, fd, idx, isMap)
-			fact.Params = append(fact.Params, ParamChanges{Index: idx, Map: isMap, Changed: uint8(s.Changed), Maybe: uint8(s.Maybe), Blocked: s.Blocked})
-		}
-		if sig.Recv() != nil && fd.Recv != nil {
-			add(-1, sig.Recv().Type())
-		}
-		for i := 0; i < sig.Params().Len(); i++ {
-			add(i, sig.Params().At(i).Type())
-		}
-		if len(fact.Params) > 0 {
-			c.pass.ExportObjectFact(fn, &fact)
+			fn, ok := c.info.Defs[fd.Name].(*types.Func)
+			if !ok || !fn.Exported() {
+				continue
+			}
+			if fact, ok := c.changesParams(fn, fd, view, res); ok {
+				c.pass.ExportObjectFact(fn, fact)
+			}
 		}
 	}
+}
+
+// changesParams is fn's fact, from view's SSA (res.Tests() when view is
+// nil); ok is false when fn has no parameter it would describe.
+func (c *checker) changesParams(fn *types.Func, fd *ast.FuncDecl, view, res *reconcilepath.Result) (*ChangesParams, bool) {
+	sig := fn.Type().(*types.Signature)
+	if recv := sig.Recv(); recv != nil {
+		if n := namedOf(recv.Type()); n == nil || !n.Obj().Exported() {
+			return nil, false // a method of an unexported type: not called by name from outside
+		}
+	}
+	var idxs []int
+	if sig.Recv() != nil && fd.Recv != nil && canHoldObject(sig.Recv().Type()) {
+		idxs = append(idxs, -1)
+	}
+	for i := 0; i < sig.Params().Len(); i++ {
+		if canHoldObject(sig.Params().At(i).Type()) {
+			idxs = append(idxs, i)
+		}
+	}
+	if len(idxs) == 0 {
+		return nil, false
+	}
+	if view == nil {
+		view = res.Tests()
+	}
+	sfn := view.Func(fd)
+	if sfn == nil {
+		return nil, false
+	}
+	var fact ChangesParams
+	for _, idx := range idxs {
+		i := idx
+		if sig.Recv() != nil {
+			i++ // SSA's parameters start with the receiver
+		}
+		if i >= len(sfn.Params) {
+			continue
+		}
+		_, isMap := sfn.Params[i].Type().Underlying().(*types.Map)
+		s := c.metadataOf(view).Param(sfn, sfn.Params[i])
+		fact.Params = append(fact.Params, ParamChanges{Index: idx, Map: isMap, Changed: uint8(s.Changed), Maybe: uint8(s.Maybe), Blocked: s.Blocked})
+	}
+	return &fact, len(fact.Params) > 0
 }
 
 // imported returns what another package's function does to its parameter

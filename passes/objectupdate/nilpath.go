@@ -36,7 +36,7 @@ import (
 // loadPastNil is LastLoadOrCopy's answer for v, which some paths assign
 // before the call at (LoadedAgain), when every such assignment is in a
 // branch that drops the object (nilBranches): the Get that loads v on
-// every other path, and the statements of those branches, for Between to
+// every other path, and the statements of those branches, for between to
 // leave out. Walking back from the call through the statements before it
 // in each enclosing list, nearest first, the first one that assigns v or
 // loads into it outside those branches must load it with a Get in its

@@ -50,9 +50,9 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 		return nil, nil
 	}
 	c := newChecker(pass, res.Model)
-	// Facts first, for every file: a test or generated file's helper is
-	// still called by others.
-	c.exportFacts()
+	// Facts first, for every file: a generated file's helper is still
+	// called by others, and, with the tests on, a test file's.
+	c.exportFacts(res, cfg.Tests)
 	snaps := fixes.NewSnapshots()
 	for _, file := range pass.Files {
 		if ignore.SkipFile(pass, file, cfg.Tests) {

@@ -69,7 +69,7 @@ const maxCopies = 2
 func (c *checker) originOf(file *ast.File, path []ast.Node, body *ast.BlockStmt, at *ast.CallExpr, arg ast.Expr, depth int) (origin, bool) {
 	if list, ok := c.listItem(arg); ok && isIndex(arg) {
 		// &pods.Items[i], handed over as it is.
-		eff, _, ok := c.sinceList(path, body, at, arg, list)
+		eff, _, ok := c.sinceList(path, body, at, list)
 		return origin{eff: eff, base: base{noFix: "the object is an item of " + list.Name() + "; copy it before it is changed and patch from the copy"}}, ok
 	}
 	v, _ := fixes.ObjectVar(c.info, arg)
@@ -96,26 +96,26 @@ func (c *checker) originOf(file *ast.File, path []ast.Node, body *ast.BlockStmt,
 				return origin{}, false
 			}
 			b = base{start: branch, v: v, addr: addr}
-		} else if _, ok := load.(*ast.IfStmt); ok && !c.Region(body, loadCall.End(), load.End(), at, v, dead...).Unchanged() {
+		} else if _, ok := load.(*ast.IfStmt); ok && !c.region(body, loadCall.End(), load.End(), at, v, dead...).Unchanged() {
 			// if err := r.Get(ctx, key, pod); ... { pod.Labels[k] = v }:
 			// a copy after the if statement would hold the change.
 			b.noFix = v.Name() + " is changed in the if statement that loads it; copy it there, right after the load, and patch from the copy"
 		}
 		// From the Get itself: what an if statement that loads it does
 		// in its branches (those that do not return) counts.
-		return origin{eff: c.Between(body, loadCall.End(), at, arg, v, dead...), base: b}, true
+		return origin{eff: c.between(body, loadCall.End(), at, v, dead...), base: b}, true
 	case load != nil:
 		if src := copyInto(c.info, loadCall, v); src != nil {
-			return c.copied(file, path, body, at, arg, v, addr, load, loadCall, src, depth)
+			return c.copied(file, path, body, at, v, addr, load, loadCall, src, depth)
 		}
 		if src, cc := copySource(c.info, loadCall); cc != nil {
 			// v = loaded.DeepCopy() (or v := ...)
-			return c.copied(file, path, body, at, arg, v, addr, load, cc, src, depth)
+			return c.copied(file, path, body, at, v, addr, load, cc, src, depth)
 		}
 		return origin{}, false // last written: it holds the server's answer
 	case problem == fixes.LoadedAgain && load == nil:
 		// var primary *corev1.Pod, set in a loop over a list's items
-		return c.pointerToItem(path, body, at, arg, v)
+		return c.pointerToItem(path, body, at, v)
 	case problem != fixes.NotLoaded && problem != fixes.NotLoadedInLiteral:
 		return origin{}, false
 	case !within(body, v.Pos()):
@@ -129,18 +129,18 @@ func (c *checker) originOf(file *ast.File, path []ast.Node, body *ast.BlockStmt,
 		return origin{}, false
 	case rhs != nil:
 		if src, cc := copySource(c.info, rhs); src != nil {
-			return c.copied(file, path, body, at, arg, v, addr, decl, cc, src, depth)
+			return c.copied(file, path, body, at, v, addr, decl, cc, src, depth)
 		}
 		// pod := &pods.Items[i]
 		list, ok := c.listItem(rhs)
 		if !ok || !isIndex(rhs) || !inList(body, decl) {
 			return origin{}, false
 		}
-		eff, load, ok := c.sinceList(path, body, at, rhs, list)
+		eff, load, ok := c.sinceList(path, body, at, list)
 		if !ok {
 			return origin{}, false
 		}
-		eff.Merge(c.Between(body, decl.End(), at, arg, v))
+		eff.Merge(c.between(body, decl.End(), at, v))
 		return origin{eff: eff, base: base{after: decl, v: v, addr: addr, noFix: c.itemsChangedBefore(body, at, list, load.End(), decl, c.itemLoop(file, decl, list))}}, true
 	}
 	// for _, pod := range pods.Items { ... }
@@ -148,11 +148,11 @@ func (c *checker) originOf(file *ast.File, path []ast.Node, body *ast.BlockStmt,
 	if !ok || !within(rng.Body, at.Pos()) {
 		return origin{}, false
 	}
-	eff, noFix, ok := c.itemsOf(path, body, at, arg, rng)
+	eff, noFix, ok := c.itemsOf(path, body, at, rng)
 	if !ok {
 		return origin{}, false
 	}
-	eff.Merge(c.Between(body, rng.Body.Lbrace, at, arg, v))
+	eff.Merge(c.between(body, rng.Body.Lbrace, at, v))
 	return origin{eff: eff, base: base{start: rng.Body, v: v, addr: addr, noFix: noFix}}, true
 }
 
@@ -163,8 +163,8 @@ func (c *checker) originOf(file *ast.File, path []ast.Node, body *ast.BlockStmt,
 // what is done to it through either. The fix copies it right after the
 // loop, where v may be nil, unless the loop itself changes the item (the
 // copy would hold that change).
-func (c *checker) pointerToItem(path []ast.Node, body *ast.BlockStmt, at *ast.CallExpr, arg ast.Expr, v *types.Var) (origin, bool) {
-	set := objchange.SetOnce(c.info, body, v)
+func (c *checker) pointerToItem(path []ast.Node, body *ast.BlockStmt, at *ast.CallExpr, v *types.Var) (origin, bool) {
+	set := setOnce(c.info, body, v)
 	if set == nil {
 		return origin{}, false
 	}
@@ -178,37 +178,37 @@ func (c *checker) pointerToItem(path []ast.Node, body *ast.BlockStmt, at *ast.Ca
 	if item == nil || !ok || at.Pos() < rng.End() || !inList(body, rng) {
 		return origin{}, false
 	}
-	eff, noFix, ok := c.itemsOf(path, body, at, arg, rng)
+	eff, noFix, ok := c.itemsOf(path, body, at, rng)
 	if !ok {
 		return origin{}, false
 	}
-	eff.Merge(c.Between(body, rng.Body.Lbrace, at, arg, item))
-	if noFix == "" && !c.Region(body, rng.Body.Lbrace, rng.End(), at, item).Unchanged() {
+	eff.Merge(c.between(body, rng.Body.Lbrace, at, item))
+	if noFix == "" && !c.region(body, rng.Body.Lbrace, rng.End(), at, item).Unchanged() {
 		noFix = item.Name() + " is changed in the loop that finds it; copy it there and patch from the copy"
 	}
 	return origin{eff: eff, base: base{after: rng, v: v, noFix: noFix, mayBeNil: true}}, true
 }
 
 // itemsOf returns what is done to the items rng ranges over from their
-// load with List to at, leaving out skip (the item handed over), and why
+// load with List to at (the call at itself left out), and why
 // no fix can copy an item at the top of rng; ok is false when rng ranges
 // over no list's items.
-func (c *checker) itemsOf(path []ast.Node, body *ast.BlockStmt, at *ast.CallExpr, skip ast.Node, rng *ast.RangeStmt) (eff objchange.Effect, noFix string, ok bool) {
+func (c *checker) itemsOf(path []ast.Node, body *ast.BlockStmt, at *ast.CallExpr, rng *ast.RangeStmt) (eff objchange.Effect, noFix string, ok bool) {
 	if isIndex(rng.X) {
 		return eff, "", false
 	}
-	if eff, noFix, ok = c.itemsAt(path, body, at, skip, rng.X, rng); ok {
+	if eff, noFix, ok = c.itemsAt(path, body, at, rng.X, rng); ok {
 		return eff, noFix, true
 	}
-	return c.paramItems(path, body, at, skip, rng)
+	return c.paramItems(path, body, at, rng)
 }
 
 // itemsAt returns what is done to the items x holds (list.Items, or a
 // local slice of copies of them: see appendedItems) from their load with
-// List to at, leaving out skip (the object the call at hands over), and
+// List to at (the call at itself left out), and
 // why no fix can copy one at taken (the changes before it would be in the
 // copy); ok is false when x holds no list's items loaded in the function.
-func (c *checker) itemsAt(path []ast.Node, body *ast.BlockStmt, at *ast.CallExpr, skip ast.Node, x ast.Expr, taken ast.Node) (eff objchange.Effect, noFix string, ok bool) {
+func (c *checker) itemsAt(path []ast.Node, body *ast.BlockStmt, at *ast.CallExpr, x ast.Expr, taken ast.Node) (eff objchange.Effect, noFix string, ok bool) {
 	list, ok := c.listItem(x)
 	var slice *types.Var
 	var appends []ast.Node
@@ -220,7 +220,7 @@ func (c *checker) itemsAt(path []ast.Node, body *ast.BlockStmt, at *ast.CallExpr
 	if !ok || isIndex(x) {
 		return eff, "", false
 	}
-	eff, load, ok := c.sinceList(path, body, at, skip, list)
+	eff, load, ok := c.sinceList(path, body, at, list)
 	if !ok {
 		return eff, "", false
 	}
@@ -229,7 +229,7 @@ func (c *checker) itemsAt(path []ast.Node, body *ast.BlockStmt, at *ast.CallExpr
 		// The copies share the items' maps and slices: what is done to
 		// them (in other loops, in helpers handed the slice) is done to
 		// the items too.
-		eff.Merge(c.BetweenList(body, slice.Pos(), at, skip, slice, appends...))
+		eff.Merge(c.between(body, slice.Pos(), at, slice, appends...))
 		if noFix == "" {
 			noFix = c.itemsChangedBefore(body, at, slice, slice.Pos(), taken, taken, appends...)
 		}
@@ -271,7 +271,7 @@ func (c *checker) itemsChangedBefore(body *ast.BlockStmt, at *ast.CallExpr, list
 	if end == loop.End() {
 		end = taken.Pos() // in no such loop
 	}
-	if !c.RegionList(body, from, end, at, list, dead...).Unchanged() {
+	if !c.region(body, from, end, at, list, dead...).Unchanged() {
 		return "the items of " + list.Name() + " are changed after the List, before the item is taken; copy the list right after the List and patch from its item"
 	}
 	return ""
@@ -309,7 +309,7 @@ func loadedBranch(info *types.Info, ifs *ast.IfStmt, at *ast.CallExpr) *ast.Bloc
 // The fix's base is src itself when it still holds the loaded object at
 // the Update; otherwise a copy of v right after stmt when src was not
 // changed before the copy; otherwise src's.
-func (c *checker) copied(file *ast.File, path []ast.Node, body *ast.BlockStmt, at *ast.CallExpr, arg ast.Expr, v *types.Var, addr bool, stmt ast.Stmt, cc *ast.CallExpr, src ast.Expr, depth int) (origin, bool) {
+func (c *checker) copied(file *ast.File, path []ast.Node, body *ast.BlockStmt, at *ast.CallExpr, v *types.Var, addr bool, stmt ast.Stmt, cc *ast.CallExpr, src ast.Expr, depth int) (origin, bool) {
 	if depth >= maxCopies {
 		return origin{}, false
 	}
@@ -319,7 +319,7 @@ func (c *checker) copied(file *ast.File, path []ast.Node, body *ast.BlockStmt, a
 		return origin{}, false
 	}
 	o := origin{eff: from.eff}
-	o.eff.Merge(c.Between(body, stmt.End(), at, arg, v))
+	o.eff.Merge(c.between(body, stmt.End(), at, v))
 	switch {
 	case c.unchangedAt(file, path, body, at, src, from.base, depth):
 		o.base = base{expr: exprOf(c.info, src)}
@@ -349,15 +349,15 @@ func (c *checker) unchangedAt(file *ast.File, path []ast.Node, body *ast.BlockSt
 }
 
 // sinceList returns what is done to the items of list from its load with
-// List to at, leaving out skip (the item handed over): what is done to any
+// List to at (the call at itself left out): what is done to any
 // item counts as done to every one; ok is false when list is not last
 // loaded with List on every path.
-func (c *checker) sinceList(path []ast.Node, body *ast.BlockStmt, at *ast.CallExpr, skip ast.Node, list *types.Var) (objchange.Effect, ast.Stmt, bool) {
+func (c *checker) sinceList(path []ast.Node, body *ast.BlockStmt, at *ast.CallExpr, list *types.Var) (objchange.Effect, ast.Stmt, bool) {
 	load, loadCall, _ := fixes.LastLoad(c.info, c.loadsInto, path, body, list)
 	if load == nil || !c.isList(loadCall) {
 		return objchange.Effect{}, nil, false
 	}
-	return c.BetweenList(body, load.End(), at, skip, list), load, true
+	return c.between(body, load.End(), at, list), load, true
 }
 
 // loadsInto is LastLoad's loadsVar for this pass: a Get, Create, Update or
@@ -413,7 +413,7 @@ func (c *checker) listItem(e ast.Expr) (*types.Var, bool) {
 // a range over the list's items binds (s = append(s, pod) in for _, pod :=
 // range list.Items), which it returns: each element is then a copy of one
 // of those items, whose maps and slices it shares. What else is done to
-// the slice is the caller's to count (BetweenList).
+// the slice is the caller's to count (between).
 func (c *checker) appendedItems(body *ast.BlockStmt, x ast.Expr) (slice, list *types.Var, appends []ast.Node, ok bool) {
 	id, isIdent := ast.Unparen(x).(*ast.Ident)
 	s, _ := c.info.Uses[ident(id)].(*types.Var)
@@ -424,7 +424,7 @@ func (c *checker) appendedItems(body *ast.BlockStmt, x ast.Expr) (slice, list *t
 		return nil, nil, nil, false
 	}
 	ok = true
-	objchange.WalkStack(body, func(n ast.Node, stack []ast.Node) bool {
+	walkStack(body, func(n ast.Node, stack []ast.Node) bool {
 		x, isIdent := n.(*ast.Ident)
 		if !ok || !isIdent || c.info.ObjectOf(x) != s || len(stack) == 0 {
 			return ok
@@ -434,7 +434,7 @@ func (c *checker) appendedItems(body *ast.BlockStmt, x ast.Expr) (slice, list *t
 			ok = len(p.Values) == 0 // var s []T
 		case *ast.AssignStmt:
 			if !slices.Contains(p.Lhs, ast.Expr(x)) {
-				break // s on the right: the walker's
+				break // s on the right: the areas question's
 			}
 			ok = len(p.Lhs) == 1 && len(p.Rhs) == 1
 			if ok && p.Tok == token.DEFINE {
@@ -634,4 +634,91 @@ func isIndex(e ast.Expr) bool {
 // within reports whether pos is inside n.
 func within(n ast.Node, pos token.Pos) bool {
 	return n.Pos() <= pos && pos < n.End()
+}
+
+// setOnce returns the only assignment to lv when lv is a local of body
+// declared without a value (var primary *corev1.Pod, set in the loop that
+// finds it) that holds what the assignment gives it from there on, as :=
+// would: its address is not taken, no function literal uses it, and it is
+// not used before the assignment in a loop that holds the assignment but
+// not the declaration (a next pass would see the value there). Nil
+// otherwise.
+func setOnce(info *types.Info, body *ast.BlockStmt, lv *types.Var) *ast.AssignStmt {
+	var (
+		decl *ast.ValueSpec
+		set  *ast.AssignStmt
+		uses []token.Pos
+	)
+	ok := true
+	walkStack(body, func(n ast.Node, stack []ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.ValueSpec:
+			if slices.ContainsFunc(n.Names, func(id *ast.Ident) bool { return info.Defs[id] == lv }) {
+				decl = n
+				ok = ok && len(n.Values) == 0
+			}
+		case *ast.Ident:
+			if info.Uses[n] != lv {
+				break
+			}
+			uses = append(uses, n.Pos())
+			switch p := stack[len(stack)-1].(type) {
+			case *ast.AssignStmt:
+				if slices.Contains(p.Lhs, ast.Expr(n)) {
+					ok = ok && set == nil && p.Tok == token.ASSIGN && len(p.Lhs) == 1 && len(p.Rhs) == 1
+					set = p
+				}
+			case *ast.UnaryExpr:
+				ok = ok && p.Op != token.AND
+			}
+			ok = ok && !inFuncLit(stack)
+		}
+		return ok
+	})
+	if !ok || decl == nil || set == nil {
+		return nil
+	}
+	var loopHeld bool
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			if n.Pos() <= set.Pos() && set.End() <= n.End() && (decl.Pos() < n.Pos() || decl.Pos() >= n.End()) {
+				for _, u := range uses {
+					loopHeld = loopHeld || n.Pos() <= u && u < set.Pos()
+				}
+			}
+		}
+		return !loopHeld
+	})
+	if loopHeld {
+		return nil
+	}
+	return set
+}
+
+// inFuncLit reports whether the innermost node of stack is inside a
+// function literal.
+func inFuncLit(stack []ast.Node) bool {
+	for _, n := range stack {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// walkStack is ast.Inspect with the path from root to each node's parent.
+func walkStack(root ast.Node, f func(n ast.Node, stack []ast.Node) bool) {
+	var stack []ast.Node
+	ast.Inspect(root, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if !f(n, stack) {
+			return false
+		}
+		stack = append(stack, n)
+		return true
+	})
 }

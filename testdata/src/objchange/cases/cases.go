@@ -215,8 +215,8 @@ func storedElsewhere(obj *corev1.Pod) { // want `^changed nothing; maybe nothing
 	sink = obj // want `blocked here`
 }
 
-// ---- Function literals, goroutines, deferred calls, for the walker:
-// what they do counts, as it would in place.
+// ---- Function literals, goroutines, deferred calls: what they do
+// counts, as it would in place.
 
 // region obj
 func literalNormal(obj *corev1.Pod) { // want `^changed labels; maybe nothing; blocked: no$`
@@ -300,8 +300,8 @@ func depthThree(obj *corev1.Pod) { // want `^changed labels; maybe nothing; bloc
 
 func deep1(p *corev1.Pod) { deep2(p) }
 func deep2(p *corev1.Pod) { deep3(p) }
-func deep3(p *corev1.Pod) { deep4(p) }
-func deep4(p *corev1.Pod) { p.Labels["a"] = "b" } // want `blocked here`
+func deep3(p *corev1.Pod) { deep4(p) } // want `blocked here`
+func deep4(p *corev1.Pod) { p.Labels["a"] = "b" }
 
 // region obj
 func depthFour(obj *corev1.Pod) { // want `^changed nothing; maybe nothing; blocked: the object is handed on too deep to follow \(in deep3\) \(in deep2\) \(in deep1\)$`
@@ -414,12 +414,14 @@ func literalBeforeEnd(obj *corev1.Pod) { // want `^changed nothing; maybe nothin
 	f()
 }
 
-// Between counts the function literals made after the call too.
+// A function literal made after the call cannot run before it (outside a
+// loop that holds the call: betweenLoop). The AST walker this replaced
+// counted it, wherever it was made.
 //
 // between obj
-func betweenLiteralAfter(obj *corev1.Pod) { // want `^changed nothing; maybe nothing; blocked: Spec is changed$`
+func betweenLiteralAfter(obj *corev1.Pod) { // want `^changed nothing; maybe nothing; blocked: no$`
 	done(obj)
-	f := func() { obj.Spec.NodeName = "n" } // want `blocked here`
+	f := func() { obj.Spec.NodeName = "n" }
 	f()
 }
 
@@ -594,8 +596,8 @@ func statusSetOnce(obj *Widget) { // want `^status: Status is changed$`
 }
 
 // A local set more than once, or used in a loop before it is set (a next
-// pass would see the part there), is not followed by the walker: it may
-// hold something else on other paths. On SSA each value is its own, and
+// pass would see the part there), was not followed by the AST walker of
+// old: it may hold something else on other paths. On SSA each value is its own, and
 // nothing is written through the pointer: the status cannot change.
 //
 // status obj
@@ -676,12 +678,14 @@ func managedFieldsAssigned(obj *corev1.Pod) { // want `^changed nothing; maybe n
 	obj.ManagedFields = nil // want `blocked here`
 }
 
-// Without the option, GetManagedFields is a read, as before.
+// An entry written through GetManagedFields's result changes the managed
+// fields, which a metadata patch does not carry apart from the rest of
+// the metadata (the AST walker this replaced took the getter for a read).
 //
 // region obj
-func managedFieldsGetterRead(obj *corev1.Pod) { // want `^changed nothing; maybe nothing; blocked: no$`
+func managedFieldsGetterRead(obj *corev1.Pod) { // want `^changed nothing; maybe nothing; blocked: metadata.managedFields is assigned$`
 	mf := obj.GetManagedFields()
-	mf[0].Manager = "x"
+	mf[0].Manager = "x" // want `blocked here`
 }
 
 // managed obj
@@ -719,8 +723,9 @@ func managedFieldsAndVersion(obj *corev1.Pod) { // want `^managed fields changed
 	obj.SetResourceVersion("1") // want `blocked here`
 }
 
-// ---- Shapes a port of the walker must answer the same way (15545d1, a
-// port onto the Follower, changed all three and was reverted).
+// ---- Shapes the AST walker of old answered this way, pinned when a
+// port onto the Follower (15545d1) changed all three and was reverted;
+// the Follower answers them the same way.
 
 // A branch that ends in panic is not one that returns: what it does
 // counts, which errs on the side of no fix.
