@@ -3,7 +3,9 @@
 // kube-apiserver and etcd the first time (bench/conflict/build-servers.sh
 // reuses them after that) and runs go test on some of the harness's
 // packages. Each root package that calls it is a package of its own, so
-// that each stays within go test's default timeout.
+// that each stays within go test's default timeout on a loaded two-core
+// machine (the root test command runs two packages at a time, and each of
+// these starts control planes of its own).
 package benchtest
 
 import (
@@ -19,8 +21,9 @@ import (
 )
 
 // Run runs go test on the packages of bench/conflict that keep accepts
-// (by import path), with the servers' directory as KUBEBUILDER_ASSETS.
-func Run(t *testing.T, keep func(importPath string) bool) {
+// (by import path), with the servers' directory as KUBEBUILDER_ASSETS and
+// flags added (a -run pattern).
+func Run(t *testing.T, keep func(importPath string) bool, flags ...string) {
 	t.Helper()
 	root := testmodule.RepoRoot(t)
 	statInputs(t, root)
@@ -59,7 +62,8 @@ func Run(t *testing.T, keep func(importPath string) bool) {
 		t.Fatal("no package of bench/conflict to test")
 	}
 
-	cmd := exec.Command("go", append([]string{"test", "-count=1", "-v", "-timeout", "60m"}, packages...)...)
+	args := append([]string{"test", "-count=1", "-v", "-timeout", "60m"}, flags...)
+	cmd := exec.Command("go", append(args, packages...)...)
 	cmd.Dir = bench
 	cmd.Env = append(os.Environ(), "KUBEBUILDER_ASSETS="+assets)
 	res, err := cmd.CombinedOutput()
@@ -93,5 +97,9 @@ func statInputs(t *testing.T, root string) {
 	}
 }
 
-// ExternalPackage is the import path of the real-operator runner's package.
-const ExternalPackage = "github.com/statuslint/statuslint/bench/conflict/external"
+// The import paths of the harness's root package (the example operator's
+// tests) and of the real-operator runner's package.
+const (
+	RootPackage     = "github.com/statuslint/statuslint/bench/conflict"
+	ExternalPackage = RootPackage + "/external"
+)
