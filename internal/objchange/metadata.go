@@ -337,7 +337,7 @@ func (r *areasRule) Call(u Use) (Effect, bool) {
 	if fn.Pkg() != nil {
 		pkgPath = crmodel.Unvendor(fn.Pkg().Path())
 	}
-	recvT := callRecvType(common)
+	recvT := reconcilepath.CallRecvType(common)
 	switch {
 	case !method && pkgPath == controllerutilPath:
 		if k, ok := controllerutilFuncs[fn.Name()]; ok {
@@ -547,17 +547,6 @@ func known(acc access, objIdx int, a Area, i int, pos token.Pos, name string) Ef
 		e.block(pos, describe(acc, name)+" is handed to a metadata helper")
 	}
 	return e
-}
-
-// callRecvType returns the static type of a method call's receiver.
-func callRecvType(common *ssa.CallCommon) types.Type {
-	if common.IsInvoke() {
-		return common.Value.Type()
-	}
-	if len(common.Args) > 0 {
-		return common.Args[0].Type()
-	}
-	return nil
 }
 
 // paramAt returns the type of parameter i of sig (a variadic one's

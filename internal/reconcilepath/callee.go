@@ -26,3 +26,16 @@ func CalleeFunc(common *ssa.CallCommon) *types.Func {
 	obj, _ := fn.Object().(*types.Func)
 	return obj
 }
+
+// CallRecvType returns the static type of a method call's receiver: the
+// interface of an invoke, or the first argument of a static call of a
+// method; nil for a call of a function.
+func CallRecvType(common *ssa.CallCommon) types.Type {
+	if common.IsInvoke() {
+		return common.Value.Type()
+	}
+	if fn := common.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && len(common.Args) > 0 {
+		return common.Args[0].Type()
+	}
+	return nil
+}

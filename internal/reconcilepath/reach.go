@@ -797,14 +797,7 @@ func (a *analyzer) isGetError(v ssa.Value) bool {
 		return false
 	}
 	common := call.Common()
-	fn := CalleeFunc(common)
-	var recv types.Type
-	if common.IsInvoke() {
-		recv = common.Value.Type()
-	} else if len(common.Args) > 0 && fn != nil && fn.Type().(*types.Signature).Recv() != nil {
-		recv = common.Args[0].Type()
-	}
-	return a.m.IsGet(fn, recv)
+	return a.m.IsGet(CalleeFunc(common), CallRecvType(common))
 }
 
 // implementations resolves an interface method call to the package's own

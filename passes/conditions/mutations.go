@@ -396,12 +396,7 @@ func (c *checker) writesObject(call ssa.CallInstruction, methods ...string) bool
 	if fobj == nil || !slices.Contains(methods, fobj.Name()) {
 		return false
 	}
-	var recv types.Type
-	if common.IsInvoke() {
-		recv = common.Value.Type()
-	} else if len(common.Args) > 0 {
-		recv = common.Args[0].Type()
-	}
+	recv := reconcilepath.CallRecvType(common)
 	return recv != nil && c.res.Model.ClassifyMethod(fobj, recv) == crmodel.ObjectWrite
 }
 
