@@ -190,8 +190,7 @@ type ParamChanges struct {
 // Metadata answers the areas question for one package, memoising what
 // its functions do to what they are handed across questions.
 type Metadata struct {
-	f    *Follower[Effect]
-	rule *areasRule
+	rule *areasRule // its Follower (rule.f) keeps the memo
 }
 
 // NewMetadata returns the areas question's answers for the package of
@@ -203,7 +202,7 @@ func NewMetadata(res *reconcilepath.Result, imported func(fn *types.Func, idx in
 	r := &areasRule{m: res.Model, imported: imported}
 	r.f = packageFollower[Effect](res, r)
 	r.f.EveryPart, r.f.Rebinds = true, true
-	return &Metadata{f: r.f, rule: r}
+	return &Metadata{rule: r}
 }
 
 // Region returns what the instructions of fn positioned from start to
@@ -216,7 +215,7 @@ func (md *Metadata) Region(fn *ssa.Function, obj ssa.Value, name string, start, 
 		return Effect{}
 	}
 	md.rule.root, md.rule.name = obj, name
-	return region(md.f, Rule[Effect](md.rule), fn, obj, start, end, target, leave)
+	return region(md.rule.f, Rule[Effect](md.rule), fn, obj, start, end, target, leave)
 }
 
 // Param returns what fn, a function of the package, does on every path
@@ -227,7 +226,7 @@ func (md *Metadata) Region(fn *ssa.Function, obj ssa.Value, name string, start, 
 // It is asked one hand-over deep, as a function the object is handed to
 // from a region is: a return of p hands it back to code not followed.
 func (md *Metadata) Param(fn *ssa.Function, p ssa.Value) Effect {
-	return md.f.In(fn, p, 1)
+	return md.rule.f.In(fn, p, 1)
 }
 
 // cutShort reports whether the depth limit cut the following of a helper
