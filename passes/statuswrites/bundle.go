@@ -3,6 +3,7 @@ package statuswrites
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -132,7 +133,7 @@ func testedNotNil(v ssa.Value, instr ssa.Instruction, from *ssa.BasicBlock) bool
 			} else if b.Op != token.NEQ {
 				continue
 			}
-			if len(succ.Preds) == 1 && succ.Dominates(instr.Block()) && (from == nil || !succ.Dominates(from) && !reachesAvoiding(from, instr.Block(), succ)) {
+			if len(succ.Preds) == 1 && succ.Dominates(instr.Block()) && (from == nil || !succ.Dominates(from) && !reaches([]*ssa.BasicBlock{from}, instr.Block(), succ)) {
 				return true
 			}
 		}
@@ -200,11 +201,12 @@ func onlyLoaded(mc *ssa.MakeClosure, addr ssa.Value) bool {
 	return true
 }
 
-// reachesAvoiding reports whether a path from from reaches to without
-// entering avoid.
-func reachesAvoiding(from, to, avoid *ssa.BasicBlock) bool {
+// reaches reports whether a path from one of the blocks from (from a
+// block's successors: whether control can go from that block to another)
+// reaches to without entering avoid (nil: any path).
+func reaches(from []*ssa.BasicBlock, to, avoid *ssa.BasicBlock) bool {
 	seen := map[*ssa.BasicBlock]bool{avoid: true}
-	queue := []*ssa.BasicBlock{from}
+	queue := slices.Clone(from)
 	for len(queue) > 0 {
 		b := queue[0]
 		queue = queue[1:]

@@ -47,8 +47,7 @@ func (c *checker) computeContribs(fn *ssa.Function, call ssa.CallInstruction) []
 		if name == "" {
 			name = typeName(w.Object)
 		}
-		b, sel := valueflow.AccessPath(w.Object, nil)
-		return []contrib{{id: c.identOf(fn, w.Object), n: 1, sent: w.Verb == "Update", ev: &event{node: w.Node, name: name, raw: c.resolveCaptures(ident{base: b, sel: sel})}}}
+		return []contrib{{id: c.identOf(fn, w.Object), n: 1, sent: w.Verb == "Update", ev: &event{node: w.Node, name: name, raw: c.resolveCaptures(identAt(w.Object, "", false))}}}
 	}
 	common := call.Common()
 	node := c.callNode(call)
@@ -264,20 +263,12 @@ func (c *checker) mapSummary(fn *ssa.Function, call ssa.CallInstruction, node as
 		}
 		var raw ident
 		if !id.key {
-			bb, bs := valueflow.AccessPath(b, nil)
-			raw = c.resolveCaptures(ident{base: bb, sel: bs + id.sel})
+			raw = c.resolveCaptures(identAt(b, id.sel, false))
 		}
-		out = append(out, contrib{id: c.mapIdent(fn, b, id.sel, id.key), n: se.n,
+		out = append(out, contrib{id: c.resolve(fn, identAt(b, id.sel, id.key)), n: se.n,
 			ev: &event{node: node, through: se.through, at: se.at, name: name, raw: raw}, when: se.when})
 	}
 	return out
-}
-
-// mapIdent is the ident in fn of the object at sel from the value b, or of
-// the object loaded by the key there.
-func (c *checker) mapIdent(fn *ssa.Function, b ssa.Value, sel string, key bool) ident {
-	bb, bs := valueflow.AccessPath(b, nil)
-	return c.resolve(fn, ident{base: bb, sel: bs + sel, key: key})
 }
 
 // mapFact maps what another package's function writes, from its fact.
@@ -313,10 +304,9 @@ func (c *checker) mapFact(fn *ssa.Function, call ssa.CallInstruction, node ast.N
 		}
 		var raw ident
 		if !o.Key {
-			bb, bs := valueflow.AccessPath(args[o.Param], nil)
-			raw = c.resolveCaptures(ident{base: bb, sel: bs + o.Path})
+			raw = c.resolveCaptures(identAt(args[o.Param], o.Path, false))
 		}
-		out = append(out, contrib{id: c.mapIdent(fn, args[o.Param], o.Path, o.Key), n: uint8(min(o.Count, 2)),
+		out = append(out, contrib{id: c.resolve(fn, identAt(args[o.Param], o.Path, o.Key)), n: uint8(min(o.Count, 2)),
 			ev:    &event{node: node, through: through, at: o.At, name: name, raw: raw},
 			guard: c.guardOf(callee, o.Guard, args), when: o.When})
 	}
@@ -367,19 +357,6 @@ func (c *checker) elementContribs(fn *ssa.Function, call ssa.CallInstruction, cs
 			}
 			n := min(int(ct.n)*len(mustBy[id]), 7)
 			out = append(out, contrib{id: obj, n: uint8(n), ev: &ev, guard: ct.guard, when: ct.when, dup: info.twice})
-		}
-	}
-	return out
-}
-
-// orderOf returns the objects of adds, each once, in order.
-func orderOf(adds []addition) []ident {
-	var out []ident
-	seen := map[ident]bool{}
-	for _, a := range adds {
-		if !seen[a.id] {
-			seen[a.id] = true
-			out = append(out, a.id)
 		}
 	}
 	return out

@@ -130,30 +130,10 @@ func elementOf(id ident) (cont ssa.Value, rest string, ok bool) {
 // elemSource returns the container an element value is read from: an
 // array indexed, a map looked up, or a map ranged over.
 func elemSource(v ssa.Value) ssa.Value {
-	switch v := v.(type) {
-	case *ssa.Index:
-		return v.X
-	case *ssa.Lookup:
-		if !v.CommaOk {
-			if _, ok := v.X.Type().Underlying().(*types.Map); ok {
-				return v.X
-			}
-		}
-	case *ssa.Extract:
-		switch t := v.Tuple.(type) {
-		case *ssa.Lookup:
-			if v.Index == 0 && t.CommaOk {
-				if _, ok := t.X.Type().Underlying().(*types.Map); ok {
-					return t.X
-				}
-			}
-		case *ssa.Next:
-			if r, ok := t.Iter.(*ssa.Range); ok && v.Index == 2 && !t.IsString {
-				return r.X
-			}
-		}
+	if ix, ok := v.(*ssa.Index); ok {
+		return ix.X
 	}
-	return nil
+	return valueflow.MapOf(v)
 }
 
 // isRef reports whether a container's elements refer to the objects (a
@@ -355,13 +335,13 @@ func (c *checker) mapAdditions(fn *ssa.Function, m ssa.Value, at *ssa.BasicBlock
 			if j <= i || adds[j].id != adds[i].id || !differentConsts(u.Key, v.Key) {
 				continue
 			}
-			if u.Block() == v.Block() || reaches(u.Block(), v.Block()) || reaches(v.Block(), u.Block()) {
+			if u.Block() == v.Block() || reaches(u.Block().Succs, v.Block(), nil) || reaches(v.Block().Succs, u.Block(), nil) {
 				may = append(may, adds[i], adds[j])
 				twice = true
 				break
 			}
 		}
-		if !twice && !containsIdent(may, adds[i].id) {
+		if !twice && !slices.ContainsFunc(may, func(a addition) bool { return a.id == adds[i].id }) {
 			may = append(may, adds[i])
 		}
 	}
@@ -390,39 +370,11 @@ func (c *checker) mapAdditions(fn *ssa.Function, m ssa.Value, at *ssa.BasicBlock
 	return may, must
 }
 
-func containsIdent(adds []addition, id ident) bool {
-	for _, a := range adds {
-		if a.id == id {
-			return true
-		}
-	}
-	return false
-}
-
 // differentConsts reports whether two map keys are different constants.
 func differentConsts(a, b ssa.Value) bool {
 	x, ok1 := a.(*ssa.Const)
 	y, ok2 := b.(*ssa.Const)
 	return ok1 && ok2 && x.Value != nil && y.Value != nil && !constant.Compare(x.Value, token.EQL, y.Value)
-}
-
-// reaches reports whether control can go from block a to block b.
-func reaches(a, b *ssa.BasicBlock) bool {
-	seen := map[*ssa.BasicBlock]bool{}
-	queue := append([]*ssa.BasicBlock(nil), a.Succs...)
-	for len(queue) > 0 {
-		x := queue[0]
-		queue = queue[1:]
-		if x == b {
-			return true
-		}
-		if seen[x] {
-			continue
-		}
-		seen[x] = true
-		queue = append(queue, x.Succs...)
-	}
-	return false
 }
 
 // addition describes the value v put in a container, by the expression
@@ -466,23 +418,15 @@ func concat(a, b []addition) []addition {
 // objects of the edge that holds it most often, in order.
 func join(edges [][]addition) []addition {
 	best := map[ident][]addition{}
-	var order []ident
 	for _, e := range edges {
-		by := group(e)
-		for _, a := range e {
-			if _, ok := best[a.id]; !ok {
-				order = append(order, a.id)
-				best[a.id] = nil
-			}
-		}
-		for id, as := range by {
+		for id, as := range group(e) {
 			if len(as) > len(best[id]) {
 				best[id] = as
 			}
 		}
 	}
 	var out []addition
-	for _, id := range order {
+	for _, id := range orderOf(slices.Concat(edges...)) {
 		as := best[id]
 		if len(as) > 2 {
 			as = as[:2]
@@ -499,15 +443,10 @@ func meet(edges [][]addition) []addition {
 	}
 	var out []addition
 	first := group(edges[0])
-	seen := map[ident]bool{}
-	for _, a := range edges[0] {
-		if seen[a.id] {
-			continue
-		}
-		seen[a.id] = true
-		as := first[a.id]
+	for _, id := range orderOf(edges[0]) {
+		as := first[id]
 		for _, e := range edges[1:] {
-			if other := group(e)[a.id]; len(other) < len(as) {
+			if other := group(e)[id]; len(other) < len(as) {
 				as = other
 			}
 		}
@@ -520,6 +459,19 @@ func group(adds []addition) map[ident][]addition {
 	out := map[ident][]addition{}
 	for _, a := range adds {
 		out[a.id] = append(out[a.id], a)
+	}
+	return out
+}
+
+// orderOf returns the objects of adds, each once, in order.
+func orderOf(adds []addition) []ident {
+	var out []ident
+	seen := map[ident]bool{}
+	for _, a := range adds {
+		if !seen[a.id] {
+			seen[a.id] = true
+			out = append(out, a.id)
+		}
 	}
 	return out
 }

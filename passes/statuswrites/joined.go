@@ -85,8 +85,7 @@ func (c *checker) findGroup(g *ssa.Go) (ident, bool) {
 			if v == nil {
 				continue
 			}
-			vb, vs := valueflow.AccessPath(v, nil)
-			return c.resolveCaptures(ident{base: vb, sel: vs + sel}), true
+			return c.resolveCaptures(identAt(v, sel, false)), true
 		}
 	}
 	return ident{}, false
@@ -139,8 +138,7 @@ func (c *checker) waitsOn(call *ssa.Call) (ident, bool) {
 	if !ok {
 		return ident{}, false
 	}
-	b, sel := valueflow.AccessPath(recv, nil)
-	return c.resolveCaptures(ident{base: b, sel: sel}), true
+	return c.resolveCaptures(identAt(recv, "", false)), true
 }
 
 // waitGroupCall returns the receiver of a call of sync.WaitGroup's method

@@ -55,18 +55,15 @@ func (c *checker) getKeys(fn *ssa.Function) map[ident]ident {
 			}
 			// Both through the variables that hold one value all along,
 			// as resolve looks them up.
-			ob, os := valueflow.AccessPath(args[2], nil)
-			obj := c.resolveCaptures(ident{base: ob, sel: os})
+			obj := c.resolveCaptures(identAt(args[2], "", false))
 			var key ident
 			if x := c.keyOfObject(args[1]); x != nil {
-				xb, xs := valueflow.AccessPath(x, nil)
-				key = c.resolveCaptures(ident{base: xb, sel: xs})
+				key = c.resolveCaptures(identAt(x, "", false))
 				if key == obj {
 					continue // refreshed by its own key: still itself
 				}
 			} else {
-				kb, ks := valueflow.AccessPath(args[1], nil)
-				key = c.resolveCaptures(ident{base: kb, sel: ks, key: true})
+				key = c.resolveCaptures(identAt(args[1], "", true))
 			}
 			if prev, dup := out[obj]; dup && prev != key {
 				ambiguous[obj] = true
@@ -259,8 +256,15 @@ func readOnlyUse(addr ssa.Value, instr ssa.Instruction, depth int) bool {
 
 // identOf returns the ident of the object value v in fn.
 func (c *checker) identOf(fn *ssa.Function, v ssa.Value) ident {
+	return c.resolve(fn, identAt(v, "", false))
+}
+
+// identAt returns the ident of the object at the selectors sel past the
+// value v (its access path, extended), or with key of the object loaded by
+// the key there: before captures and Get's keys are followed.
+func identAt(v ssa.Value, sel string, key bool) ident {
 	b, s := valueflow.AccessPath(v, nil)
-	return c.resolve(fn, ident{base: b, sel: s})
+	return ident{base: b, sel: s + sel, key: key}
 }
 
 // exprName is how messages name an object argument: its source text

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
+	"github.com/statuslint/statuslint/internal/valueflow"
 )
 
 // A helper such as
@@ -113,7 +114,7 @@ func resultIsZero(v ssa.Value, depth int) (zero, ok bool) {
 	case *ssa.Const:
 		return v.Value == nil, v.Value == nil
 	case *ssa.Phi:
-		return phiAgrees(v, func(e ssa.Value) (bool, bool) { return resultIsZero(e, depth+1) })
+		return agree(v.Edges, func(e ssa.Value) (bool, bool) { return resultIsZero(e, depth+1) })
 	case *ssa.UnOp:
 		a, isAlloc := v.X.(*ssa.Alloc)
 		if v.Op != token.MUL || !isAlloc || a.Comment != "complit" || a.Block() != v.Block() {
@@ -147,39 +148,24 @@ func pointerIsNil(v ssa.Value, depth int) (isNil, ok bool) {
 		if callee == nil || callee.Blocks == nil {
 			return false, false
 		}
-		seen := false
-		for _, b := range callee.Blocks {
-			ret, ok := lastInstr(b).(*ssa.Return)
-			if !ok {
-				continue
-			}
-			if i >= len(ret.Results) {
-				return false, false
-			}
-			n, ok := pointerIsNil(ret.Results[i], depth+1)
-			if !ok || (seen && n != isNil) {
-				return false, false
-			}
-			isNil, seen = n, true
-		}
-		return isNil, seen
+		return agree(valueflow.Results(callee, i), func(r ssa.Value) (bool, bool) { return pointerIsNil(r, depth+1) })
 	case *ssa.Phi:
-		return phiAgrees(v, func(e ssa.Value) (bool, bool) { return pointerIsNil(e, depth+1) })
+		return agree(v.Edges, func(e ssa.Value) (bool, bool) { return pointerIsNil(e, depth+1) })
 	}
 	return false, false
 }
 
-// phiAgrees returns the answer f gives for every edge of a phi, if they
-// all give one and agree.
-func phiAgrees(phi *ssa.Phi, f func(ssa.Value) (bool, bool)) (answer, ok bool) {
-	for i, e := range phi.Edges {
+// agree returns the answer f gives for every one of vals (the edges of a
+// phi, the results a function returns), if they all give one and agree.
+func agree(vals []ssa.Value, f func(ssa.Value) (bool, bool)) (answer, ok bool) {
+	for i, e := range vals {
 		a, ok := f(e)
 		if !ok || (i > 0 && a != answer) {
 			return false, false
 		}
 		answer = a
 	}
-	return answer, len(phi.Edges) > 0
+	return answer, len(vals) > 0
 }
 
 // literalIsZero tells whether a composite literal's fields are all zero:

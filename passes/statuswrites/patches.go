@@ -64,8 +64,7 @@ func (c *checker) namedAs(v ssa.Value) (ident, bool) {
 		if param < 0 || param >= len(args) {
 			return ident{}, false
 		}
-		b, sel := valueflow.AccessPath(args[param], nil)
-		return ident{base: b, sel: sel + path}, true
+		return identAt(args[param], path, false), true
 	}
 	return ident{}, false
 }
@@ -107,27 +106,20 @@ func (c *checker) returnsNamedAs(fn *ssa.Function) (param int, path string, ok b
 	}
 	c.named[fn] = nil
 	r := &namedResult{}
-	found := false
-	for _, b := range fn.Blocks {
-		ret, isRet := lastInstr(b).(*ssa.Return)
-		if !isRet {
-			continue
-		}
-		id, ok := c.namedAs(ret.Results[0])
+	for _, v := range valueflow.Results(fn, 0) {
+		id, ok := c.namedAs(v)
 		p, isParam := id.base.(*ssa.Parameter)
 		if !ok || id.key || !isParam || paramIndex(fn, p) < 0 {
-			found = false
 			r.ok = false
 			break
 		}
 		i := paramIndex(fn, p)
-		if found && (i != r.param || id.sel != r.path) {
-			found = false
+		if r.ok && (i != r.param || id.sel != r.path) {
+			r.ok = false
 			break
 		}
-		r.param, r.path, found = i, id.sel, true
+		r.param, r.path, r.ok = i, id.sel, true
 	}
-	r.ok = found
 	c.named[fn] = r
 	return r.param, r.path, r.ok
 }
@@ -193,8 +185,7 @@ func (c *checker) literalNamedAs(a *ssa.Alloc) (ident, bool) {
 				if !ok || !isObjectMetaField(f) {
 					return false
 				}
-				b, sel := valueflow.AccessPath(f.X, nil)
-				src := ident{base: b, sel: sel}
+				src := identAt(f.X, "", false)
 				if !set(0, src, true, r.Block()) || !set(1, src, true, r.Block()) {
 					return false
 				}
@@ -277,8 +268,7 @@ func (c *checker) metaSource(v ssa.Value, slot int) (ident, bool) {
 			if common.Method.Name() != getters[slot] {
 				return ident{}, false
 			}
-			b, sel := valueflow.AccessPath(common.Value, nil)
-			return ident{base: b, sel: sel}, true
+			return identAt(common.Value, "", false), true
 		}
 		callee := common.StaticCallee()
 		if callee == nil || callee.Name() != getters[slot] || len(common.Args) != 1 || callee.Signature.Recv() == nil || !crmodel.IsObjectMeta(callee.Signature.Recv().Type()) {
@@ -305,8 +295,7 @@ func (c *checker) metaSource(v ssa.Value, slot int) (ident, bool) {
 	default:
 		return ident{}, false
 	}
-	b, sel := valueflow.AccessPath(obj, nil)
-	return ident{base: b, sel: sel}, true
+	return identAt(obj, "", false), true
 }
 
 var (
