@@ -276,7 +276,7 @@ func (c *checker) arrayAdditions(fn *ssa.Function, alloc *ssa.Alloc, ptr bool, a
 			if i := idx.Int64(); i >= 0 && i < int64(len(args)) {
 				expr = args[i]
 			} else {
-				expr = c.elemExpr(st.Pos())
+				expr = c.elemExprs[st.Pos()]
 			}
 			pos := st.Pos()
 			if expr != nil {
@@ -323,7 +323,7 @@ func (c *checker) mapAdditions(fn *ssa.Function, m ssa.Value, at *ssa.BasicBlock
 	ptr := isRef(elemType(mm.Type()))
 	var adds []addition
 	for _, u := range updates {
-		a := c.addition(fn, u.Value, ptr, u.Pos(), c.elemExpr(u.Pos()))
+		a := c.addition(fn, u.Value, ptr, u.Pos(), c.elemExprs[u.Pos()])
 		a.site = u
 		adds = append(adds, a)
 	}
@@ -476,42 +476,6 @@ func orderOf(adds []addition) []ident {
 	return out
 }
 
-// elemExpr returns the expression put in a container at pos: an element
-// of a composite literal (at its start, or at the colon of a key: value
-// pair), or the value assigned to a map entry (at the entry's bracket).
-func (c *checker) elemExpr(pos token.Pos) ast.Expr {
-	if !pos.IsValid() {
-		return nil
-	}
-	if c.elemExprs == nil {
-		c.elemExprs = make(map[token.Pos]ast.Expr)
-		for _, f := range c.pass.Files {
-			ast.Inspect(f, func(n ast.Node) bool {
-				switch n := n.(type) {
-				case *ast.CompositeLit:
-					for _, e := range n.Elts {
-						if kv, ok := e.(*ast.KeyValueExpr); ok {
-							c.elemExprs[kv.Colon] = kv.Value
-						} else {
-							c.elemExprs[e.Pos()] = e
-						}
-					}
-				case *ast.AssignStmt:
-					if len(n.Lhs) == len(n.Rhs) {
-						for i, l := range n.Lhs {
-							if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
-								c.elemExprs[ix.Lbrack] = n.Rhs[i]
-							}
-						}
-					}
-				}
-				return true
-			})
-		}
-	}
-	return c.elemExprs[pos]
-}
-
 // containerName names the container a write in a loop ranges over: the
 // expression of the innermost range statement around the write over a
 // value of the container's type, else "the slice" or "the map".
@@ -527,11 +491,9 @@ func (c *checker) containerName(fn *ssa.Function, node ast.Node, cont ssa.Value)
 			fallback = "the array"
 		}
 	}
-	file := c.files[fn]
-	if file == nil {
-		for f := fn; f != nil && file == nil; f = f.Parent() {
-			file = c.files[f]
-		}
+	var file *ast.File // a function literal's is its enclosing function's
+	for f := fn; f != nil && file == nil; f = f.Parent() {
+		file = c.files[f]
 	}
 	if file == nil || node == nil {
 		return fallback

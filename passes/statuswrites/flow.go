@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"maps"
 	"slices"
 	"sort"
 	"strconv"
@@ -98,22 +99,14 @@ type state struct {
 }
 
 func (s *state) clone() *state {
-	out := &state{counts: make(map[ident]entry, len(s.counts)), facts: make(map[ssa.Value]bool, len(s.facts)), nils: make(map[ssa.Value]bool, len(s.nils)), known: make(map[ident]held, len(s.known))}
-	for k, v := range s.known {
-		out.known[k] = v
+	return &state{
+		counts:  maps.Clone(s.counts),
+		pending: slices.Clone(s.pending),
+		goes:    slices.Clone(s.goes),
+		facts:   maps.Clone(s.facts),
+		nils:    maps.Clone(s.nils),
+		known:   maps.Clone(s.known),
 	}
-	for k, v := range s.counts {
-		out.counts[k] = v
-	}
-	out.pending = append(out.pending, s.pending...)
-	out.goes = append(out.goes, s.goes...)
-	for k, v := range s.facts {
-		out.facts[k] = v
-	}
-	for k := range s.nils {
-		out.nils[k] = true
-	}
-	return out
 }
 
 // factKey identifies the states that may be joined: those that agree on
@@ -159,17 +152,11 @@ func (s *state) join(t *state) bool {
 			changed = true
 		}
 	}
-	for _, d := range t.pending {
-		if !slices.Contains(s.pending, d) {
-			s.pending = append(s.pending, d)
-			changed = true
-		}
+	if addNew(&s.pending, t.pending...) {
+		changed = true
 	}
-	for _, g := range t.goes {
-		if !slices.Contains(s.goes, g) {
-			s.goes = append(s.goes, g)
-			changed = true
-		}
+	if addNew(&s.goes, t.goes...) {
+		changed = true
 	}
 	for k := range s.nils {
 		if !t.nils[k] {
@@ -178,6 +165,19 @@ func (s *state) join(t *state) bool {
 		}
 	}
 	return changed
+}
+
+// addNew appends to *list the items of add it lacks, in order, and
+// reports whether it appended any.
+func addNew[T comparable](list *[]T, add ...T) bool {
+	added := false
+	for _, x := range add {
+		if !slices.Contains(*list, x) {
+			*list = append(*list, x)
+			added = true
+		}
+	}
+	return added
 }
 
 // unionEvents returns a with the events of b it lacks, a new slice when
@@ -511,17 +511,15 @@ func (c *checker) flow(fn *ssa.Function, nilVars []int) *result {
 					delete(s.nils, instr.Addr)
 				}
 			case *ssa.Defer:
-				if !slices.Contains(s.pending, instr) {
-					s.pending = append(s.pending, instr)
-				}
+				addNew(&s.pending, instr)
 			case *ssa.RunDefers:
 				for i := len(s.pending) - 1; i >= 0; i-- {
 					apply(s, c.deferredContribs(fn, s.pending[i], s.nils))
 				}
 				s.pending = nil
 			case *ssa.Go:
-				if _, ok := c.goGroup(instr); ok && !slices.Contains(s.goes, instr) {
-					s.goes = append(s.goes, instr)
+				if _, ok := c.goGroup(instr); ok {
+					addNew(&s.goes, instr)
 				}
 			case *ssa.Call:
 				for _, g := range c.joinedAt(instr, s) {
@@ -555,16 +553,9 @@ func findingKey(ct contrib) string {
 // kill forgets the objects at paths under (base, sel): the value was made
 // anew, or the memory holding them was overwritten.
 func kill(s *state, base ssa.Value, sel string) {
-	for id := range s.counts {
-		if id.base == base && hasPrefix(id.sel, sel) {
-			delete(s.counts, id)
-		}
-	}
-	for id := range s.known {
-		if id.base == base && hasPrefix(id.sel, sel) {
-			delete(s.known, id)
-		}
-	}
+	under := func(id ident) bool { return id.base == base && hasPrefix(id.sel, sel) }
+	maps.DeleteFunc(s.counts, func(id ident, _ entry) bool { return under(id) })
+	maps.DeleteFunc(s.known, func(id ident, _ held) bool { return under(id) })
 }
 
 // branch propagates s along an if's edges: only the edge consistent with a

@@ -3,6 +3,7 @@ package statuswrites
 import (
 	"go/constant"
 	"go/token"
+	"maps"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -42,42 +43,26 @@ type held struct {
 
 // without returns h without the fields at sel or under it, or above it.
 func (h held) without(sel string) held {
-	out := held{obj: h.obj}
-	for k, v := range h.vals {
-		if hasPrefix(k, sel) || hasPrefix(sel, k) {
-			continue
-		}
-		if out.vals == nil {
-			out.vals = make(map[string]constant.Value)
-		}
-		out.vals[k] = v
-	}
+	out := held{obj: h.obj, vals: maps.Clone(h.vals)}
+	maps.DeleteFunc(out.vals, func(k string, _ constant.Value) bool { return hasPrefix(k, sel) || hasPrefix(sel, k) })
 	return out
 }
 
 // with returns h with the constants vals set.
 func (h held) with(vals map[string]constant.Value) held {
 	out := held{obj: h.obj, vals: make(map[string]constant.Value, len(h.vals)+len(vals))}
-	for k, v := range h.vals {
-		out.vals[k] = v
-	}
-	for k, v := range vals {
-		out.vals[k] = v
-	}
+	maps.Copy(out.vals, h.vals)
+	maps.Copy(out.vals, vals)
 	return out
 }
 
 // meet returns the constants h and g agree on.
 func (h held) meet(g held) held {
-	out := held{obj: h.obj}
-	for k, v := range h.vals {
-		if w, ok := g.vals[k]; ok && sameConst(v, w) {
-			if out.vals == nil {
-				out.vals = make(map[string]constant.Value)
-			}
-			out.vals[k] = v
-		}
-	}
+	out := held{obj: h.obj, vals: maps.Clone(h.vals)}
+	maps.DeleteFunc(out.vals, func(k string, v constant.Value) bool {
+		w, ok := g.vals[k]
+		return !ok || !sameConst(v, w)
+	})
 	return out
 }
 

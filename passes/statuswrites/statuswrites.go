@@ -102,8 +102,10 @@ type checker struct {
 	funcs      []*ssa.Function            // the functions written in res's files, in source order
 	files      map[*ssa.Function]*ast.File
 	guard      *crash.Guard // the panics recovered from, reported once
-	// elemExprs are the expressions put in containers, by position
-	// (see elemExpr).
+	// elemExprs are the expressions put in containers, by position: an
+	// element of a composite literal (at its start, or at the colon of a
+	// key: value pair), or the value assigned to a map entry (at the
+	// entry's bracket).
 	elemExprs map[token.Pos]ast.Expr
 	// groups are the WaitGroups of the goroutines started (see joined.go).
 	groups map[*ssa.Go]goGroup
@@ -152,6 +154,7 @@ func newChecker(pass *analysis.Pass, res *reconcilepath.Result) *checker {
 		writes:     make(map[ssa.Instruction]*reconcilepath.Write),
 		byPos:      make(map[token.Pos]*reconcilepath.Write),
 		deferAndGo: make(map[token.Pos]*ast.CallExpr),
+		elemExprs:  make(map[token.Pos]ast.Expr),
 		infos:      make(map[*ssa.Function]*fnInfo),
 		results:    make(map[resultKey]*result),
 	}
@@ -175,6 +178,22 @@ func newChecker(pass *analysis.Pass, res *reconcilepath.Result) *checker {
 				c.deferAndGo[n.Defer] = n.Call
 			case *ast.GoStmt:
 				c.deferAndGo[n.Go] = n.Call
+			case *ast.CompositeLit:
+				for _, e := range n.Elts {
+					if kv, ok := e.(*ast.KeyValueExpr); ok {
+						c.elemExprs[kv.Colon] = kv.Value
+					} else {
+						c.elemExprs[e.Pos()] = e
+					}
+				}
+			case *ast.AssignStmt:
+				if len(n.Lhs) == len(n.Rhs) {
+					for i, l := range n.Lhs {
+						if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
+							c.elemExprs[ix.Lbrack] = n.Rhs[i]
+						}
+					}
+				}
 			}
 			return true
 		})
@@ -246,7 +265,7 @@ func (c *checker) report(rep *ignore.Reporter, fn *ssa.Function, f finding) {
 		related = append(related, analysis.RelatedInformation{
 			Pos:     f.second.node.Pos(),
 			End:     f.second.node.End(),
-			Message: reconcilepath.DisplayName(fn, c.pass.Pkg) + " calls " + c.stepName(f.second.through[0]),
+			Message: reconcilepath.DisplayName(fn, c.pass.Pkg) + " calls " + f.second.through[0].display(c.pass.Pkg),
 		})
 	}
 	name := f.second.name
@@ -281,7 +300,7 @@ func (c *checker) report(rep *ignore.Reporter, fn *ssa.Function, f finding) {
 	}
 	through := ""
 	if len(f.first.through) > 0 {
-		through = " through " + c.stepName(f.first.through[0])
+		through = " through " + f.first.through[0].display(c.pass.Pkg)
 	}
 	if f.first.elem != nil || f.second.elem != nil {
 		// A loop's write of an object in its container is one of the
@@ -296,27 +315,21 @@ func (c *checker) report(rep *ignore.Reporter, fn *ssa.Function, f finding) {
 		}
 		d.Message = fmt.Sprintf("status of %s written a second time in one reconcile%s (first write at %s%s); %s: %s%s",
 			name, how, c.shortPos(f.first.node.Pos(), f.second.node.Pos()), through, why(copied(f.first, f.second)), advice, path[0])
-		d.Related = []analysis.RelatedInformation{{
-			Pos:     f.first.node.Pos(),
-			End:     f.first.node.End(),
-			Message: "first write of the status of " + f.first.name + through,
-		}}
-		for _, el := range []*elemInfo{f.first.elem, f.second.elem} {
-			if el != nil && len(el.adds) > 0 {
-				d.Related = append(d.Related, analysis.RelatedInformation{Pos: el.adds[0], Message: el.names[0] + " added to " + el.cont})
-			}
-		}
-		d.Related = append(d.Related, related...)
-		rep.Report(d)
-		return
+	} else {
+		d.Message = fmt.Sprintf("status of %s written a second time in one reconcile (first write at %s%s): %s%s",
+			name, c.shortPos(f.first.node.Pos(), f.second.node.Pos()), through, advice, path[0])
 	}
-	d.Message = fmt.Sprintf("status of %s written a second time in one reconcile (first write at %s%s): %s%s",
-		name, c.shortPos(f.first.node.Pos(), f.second.node.Pos()), through, advice, path[0])
-	d.Related = append([]analysis.RelatedInformation{{
+	d.Related = []analysis.RelatedInformation{{
 		Pos:     f.first.node.Pos(),
 		End:     f.first.node.End(),
 		Message: "first write of the status of " + f.first.name + through,
-	}}, related...)
+	}}
+	for _, el := range []*elemInfo{f.first.elem, f.second.elem} {
+		if el != nil && len(el.adds) > 0 {
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: el.adds[0], Message: el.names[0] + " added to " + el.cont})
+		}
+	}
+	d.Related = append(d.Related, related...)
 	rep.Report(d)
 }
 
@@ -396,9 +409,11 @@ func (c *checker) reachedWithoutGo(funcs []*ssa.Function) map[*ssa.Function]bool
 	return seen
 }
 
-func (c *checker) stepName(s step) string {
+// display names a step as seen from pkg (nil: from anywhere, for a
+// fact).
+func (s step) display(pkg *types.Package) string {
 	if s.fn != nil {
-		return reconcilepath.DisplayName(s.fn, c.pass.Pkg)
+		return reconcilepath.DisplayName(s.fn, pkg)
 	}
 	return s.name
 }
@@ -446,11 +461,7 @@ func (c *checker) exportFact(fn *ssa.Function, file *ast.File) {
 		se := r.summary[id]
 		o := WrittenObject{Param: idx, Path: id.sel, Key: id.key, Count: int(se.n), Name: se.name, At: se.at, Guard: c.guardParams(fn), When: se.when}
 		for _, s := range se.through {
-			if s.fn != nil {
-				o.Chain = append(o.Chain, reconcilepath.DisplayName(s.fn, nil))
-			} else {
-				o.Chain = append(o.Chain, s.name)
-			}
+			o.Chain = append(o.Chain, s.display(nil))
 		}
 		fact.Objects = append(fact.Objects, o)
 	}
