@@ -67,15 +67,7 @@ func (c *checker) computeContribs(fn *ssa.Function, call ssa.CallInstruction) []
 		}
 	}
 	for _, arg := range common.Args {
-		var f *ssa.Function
-		var bindings []ssa.Value
-		switch a := arg.(type) {
-		case *ssa.MakeClosure:
-			f, _ = a.Fn.(*ssa.Function)
-			bindings = a.Bindings
-		case *ssa.Function:
-			f = a
-		}
+		f, bindings := funcValue(arg)
 		if f == nil || f == callee || !c.local(f) {
 			continue
 		}
@@ -118,10 +110,7 @@ func (c *checker) deferredContribs(fn *ssa.Function, d *ssa.Defer, nils map[ssa.
 // nil: which runs is not known; so does a closure made in another function.
 func (c *checker) calleeOf(call ssa.CallInstruction) (callee *ssa.Function, args, bindings []ssa.Value) {
 	common := call.Common()
-	if callee := common.StaticCallee(); callee != nil {
-		if mc, ok := common.Value.(*ssa.MakeClosure); ok {
-			bindings = mc.Bindings
-		}
+	if callee, bindings := funcValue(common.Value); callee != nil {
 		return callee, common.Args, bindings
 	}
 	if common.IsInvoke() {
@@ -133,20 +122,12 @@ func (c *checker) calleeOf(call ssa.CallInstruction) (callee *ssa.Function, args
 	}
 	var recv ssa.Value
 	for i, o := range origins {
-		var f *ssa.Function
-		var b []ssa.Value
-		switch o := o.(type) {
-		case *ssa.Function:
-			f = o
-		case *ssa.MakeClosure:
-			if o.Parent() != call.Parent() {
-				// Made elsewhere (a constructor's, kept in a field):
-				// its bindings are another function's values.
-				return nil, nil, nil
-			}
-			f, _ = o.Fn.(*ssa.Function)
-			b = o.Bindings
+		if mc, ok := o.(*ssa.MakeClosure); ok && mc.Parent() != call.Parent() {
+			// Made elsewhere (a constructor's, kept in a field):
+			// its bindings are another function's values.
+			return nil, nil, nil
 		}
+		f, b := funcValue(o)
 		if f == nil {
 			return nil, nil, nil
 		}
@@ -166,6 +147,20 @@ func (c *checker) calleeOf(call ssa.CallInstruction) (callee *ssa.Function, args
 		return nil, nil, nil
 	}
 	return callee, append([]ssa.Value{recv}, common.Args...), nil
+}
+
+// funcValue returns the function a function value runs and its closure's
+// bindings: a function itself, or a closure made of one; nil for any
+// other value.
+func funcValue(v ssa.Value) (*ssa.Function, []ssa.Value) {
+	switch v := v.(type) {
+	case *ssa.Function:
+		return v, nil
+	case *ssa.MakeClosure:
+		f, _ := v.Fn.(*ssa.Function)
+		return f, v.Bindings
+	}
+	return nil, nil
 }
 
 // writeAt returns the status write call makes, if any.

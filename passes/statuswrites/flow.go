@@ -319,7 +319,7 @@ func trackedConditions(fn *ssa.Function) map[ssa.Value]int {
 	count := make(map[ssa.Value]int)
 	var order []ssa.Value
 	for _, b := range fn.Blocks {
-		if iff, ok := lastInstr(b).(*ssa.If); ok {
+		if iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
 			k, _, _ := condition(iff.Cond)
 			if count[k] == 0 {
 				order = append(order, k)
@@ -334,13 +334,6 @@ func trackedConditions(fn *ssa.Function) map[ssa.Value]int {
 		}
 	}
 	return out
-}
-
-func lastInstr(b *ssa.BasicBlock) ssa.Instruction {
-	if len(b.Instrs) == 0 {
-		return nil
-	}
-	return b.Instrs[len(b.Instrs)-1]
 }
 
 // condition normalises an if's condition to the value it asks about and
@@ -421,7 +414,13 @@ func (c *checker) flow(fn *ssa.Function, nilVars []int) *result {
 	in[0] = map[string]*state{"": start}
 	queue := []work{{0, ""}}
 	queued := map[work]bool{{0, ""}: true}
-	seen := make(map[string]bool) // findings by event and object
+	seen := make(map[token.Pos]bool) // findings, by the position of their event
+	found := func(f finding) {
+		if k := f.second.node.Pos(); !seen[k] {
+			seen[k] = true
+			res.findings = append(res.findings, f)
+		}
+	}
 	propagate := func(from, to *ssa.BasicBlock, s *state) {
 		if len(fi.errPhis) > 0 {
 			s = s.clone()
@@ -450,10 +449,7 @@ func (c *checker) flow(fn *ssa.Function, nilVars []int) *result {
 					continue // the loop's write of this object, counted once
 				}
 				if ct.dup && ct.ev.node != nil {
-					if k := findingKey(ct); !seen[k] {
-						seen[k] = true
-						res.findings = append(res.findings, finding{second: ct.ev, first: ct.ev, id: ct.id, dup: true})
-					}
+					found(finding{second: ct.ev, first: ct.ev, id: ct.id, dup: true})
 				}
 				if ct.n == 0 {
 					continue // in the container on some paths only
@@ -471,10 +467,7 @@ func (c *checker) flow(fn *ssa.Function, nilVars []int) *result {
 				e.holds = s.known[ct.id]
 			}
 			if e.n >= 1 && ct.n >= 1 && ct.ev.node != nil {
-				if k := findingKey(ct); !seen[k] {
-					seen[k] = true
-					res.findings = append(res.findings, finding{second: ct.ev, first: e.first, id: ct.id})
-				}
+				found(finding{second: ct.ev, first: e.first, id: ct.id})
 			}
 			if e.n == 0 {
 				e.first = ct.ev
@@ -546,10 +539,6 @@ func (c *checker) flow(fn *ssa.Function, nilVars []int) *result {
 	return res
 }
 
-func findingKey(ct contrib) string {
-	return strconv.Itoa(int(ct.ev.node.Pos()))
-}
-
 // kill forgets the objects at paths under (base, sel): the value was made
 // anew, or the memory holding them was overwritten.
 func kill(s *state, base ssa.Value, sel string) {
@@ -592,7 +581,7 @@ func (c *checker) branch(fn *ssa.Function, fi *fnInfo, iff *ssa.If, s *state, pr
 			delete(t.counts, fid)
 		}
 		if nilTest && !answer {
-			if call := callOf(k); call != nil {
+			if call, _, ok := resultOf(k); ok {
 				for _, ct := range c.contribsOf(fn, call) {
 					uncount(t, ct)
 				}
@@ -630,12 +619,6 @@ func loadedFreeVar(v ssa.Value) *ssa.FreeVar {
 	return nil
 }
 
-// callOf returns the call whose (error) result v is.
-func callOf(v ssa.Value) *ssa.Call {
-	call, _, _ := resultOf(v)
-	return call
-}
-
 // returnsNormally reports whether a return lets the caller go on: the
 // function returns no error, or nil, or the error of a status write it
 // made (a failed write wrote nothing; a caller that goes on after it wrote),
@@ -667,7 +650,7 @@ func (c *checker) benignError(fn *ssa.Function, v ssa.Value, depth int) bool {
 		}
 		return true
 	}
-	if call := callOf(v); call != nil {
+	if call, _, ok := resultOf(v); ok {
 		return len(c.contribsOf(fn, call)) > 0
 	}
 	return false

@@ -52,13 +52,9 @@ type goGroup struct {
 
 func (c *checker) findGroup(g *ssa.Go) (ident, bool) {
 	common := g.Common()
-	callee := common.StaticCallee()
+	callee, bindings := funcValue(common.Value)
 	if !c.local(callee) {
 		return ident{}, false
-	}
-	var bindings []ssa.Value
-	if mc, ok := common.Value.(*ssa.MakeClosure); ok {
-		bindings = mc.Bindings
 	}
 	for _, b := range callee.Blocks {
 		for _, instr := range b.Instrs {

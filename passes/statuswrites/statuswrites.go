@@ -395,13 +395,8 @@ func (c *checker) reachedWithoutGo(funcs []*ssa.Function) map[*ssa.Function]bool
 					}
 				}
 				for _, op := range instr.Operands(nil) {
-					switch v := (*op).(type) {
-					case *ssa.Function:
-						visit(v)
-					case *ssa.MakeClosure:
-						f, _ := v.Fn.(*ssa.Function)
-						visit(f)
-					}
+					f, _ := funcValue(*op)
+					visit(f)
 				}
 			}
 		}
@@ -481,20 +476,17 @@ func isExportedRecv(decl *ast.FuncDecl) bool {
 		switch x := t.(type) {
 		case *ast.StarExpr:
 			t = x.X
-			continue
 		case *ast.IndexExpr:
 			t = x.X
-			continue
 		case *ast.IndexListExpr:
 			t = x.X
-			continue
 		case *ast.ParenExpr:
 			t = x.X
-			continue
 		case *ast.Ident:
 			return x.IsExported()
+		default:
+			return false
 		}
-		return false
 	}
 }
 
