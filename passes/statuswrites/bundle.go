@@ -154,26 +154,19 @@ func heldAlong(v ssa.Value) (*ssa.Alloc, *ssa.Store) {
 	if !ok || addr.Referrers() == nil {
 		return nil, nil
 	}
-	var store *ssa.Store
-	for _, r := range *addr.Referrers() {
+	store, ok := soleStore(addr, func(r ssa.Instruction) bool {
 		switch r := r.(type) {
-		case *ssa.Store:
-			if r.Addr != addr || store != nil {
-				return nil, nil
-			}
-			store = r
 		case *ssa.UnOp:
-			if r.Op != token.MUL {
-				return nil, nil
-			}
+			return r.Op == token.MUL
 		case *ssa.MakeClosure:
-			if !onlyLoaded(r, addr) {
-				return nil, nil
-			}
+			return onlyLoaded(r, addr)
 		case *ssa.DebugRef:
-		default:
-			return nil, nil
+			return true
 		}
+		return false
+	})
+	if !ok {
+		return nil, nil
 	}
 	return addr, store
 }

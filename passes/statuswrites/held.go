@@ -218,9 +218,6 @@ func (c *checker) escapes(fn *ssa.Function, obj ssa.Value) bool {
 			break
 		}
 	}
-	if c.escaped == nil {
-		c.escaped = make(map[followedObject]bool)
-	}
 	c.escaped[key] = e
 	return e
 }

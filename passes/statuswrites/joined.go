@@ -37,9 +37,6 @@ func (c *checker) goGroup(g *ssa.Go) (ident, bool) {
 		return r.id, r.ok
 	}
 	id, ok := c.findGroup(g)
-	if c.groups == nil {
-		c.groups = make(map[*ssa.Go]goGroup)
-	}
 	c.groups[g] = goGroup{id, ok}
 	return id, ok
 }

@@ -187,18 +187,8 @@ func spilled(id ident) (ident, bool) {
 // variable assigned again, assigned through a field, or whose address is
 // passed to a call (which may change it) holds no one value: nil.
 func readOnlyValue(a *ssa.Alloc) ssa.Value {
-	var store *ssa.Store
-	for _, r := range *a.Referrers() {
-		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
-			if store != nil {
-				return nil // assigned again
-			}
-			store = st
-		} else if !readOnlyUse(a, r, 0) {
-			return nil
-		}
-	}
-	if store == nil || store.Block() != a.Block() {
+	store, ok := soleStore(a, func(r ssa.Instruction) bool { return readOnlyUse(a, r, 0) })
+	if !ok || store == nil || store.Block() != a.Block() {
 		return nil // stored elsewhere than where it is made: on some paths, or late
 	}
 	for _, instr := range a.Block().Instrs {
@@ -210,6 +200,23 @@ func readOnlyValue(a *ssa.Alloc) ssa.Value {
 		}
 	}
 	return nil
+}
+
+// soleStore returns the one store to the variable a (nil when there is
+// none), with ok false when a is assigned twice or has a use, other than
+// a store to it, that use does not accept.
+func soleStore(a *ssa.Alloc, use func(ssa.Instruction) bool) (store *ssa.Store, ok bool) {
+	for _, r := range *a.Referrers() {
+		if st, isStore := r.(*ssa.Store); isStore && st.Addr == a {
+			if store != nil {
+				return nil, false // assigned again
+			}
+			store = st
+		} else if !use(r) {
+			return nil, false
+		}
+	}
+	return store, true
 }
 
 // readOnlyUse reports whether instr, a use of the address addr, only

@@ -288,14 +288,8 @@ func resultOf(v ssa.Value) (*ssa.Call, int, bool) {
 // storedOnce returns the one value stored in a local variable whose address
 // is only stored to and passed on, or nil.
 func storedOnce(a *ssa.Alloc) ssa.Value {
-	var val ssa.Value
-	for _, r := range *a.Referrers() {
-		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
-			if val != nil {
-				return nil
-			}
-			val = st.Val
-		}
+	if st, ok := soleStore(a, func(ssa.Instruction) bool { return true }); ok && st != nil {
+		return st.Val
 	}
-	return val
+	return nil
 }

@@ -3,6 +3,7 @@ package statuswrites
 import (
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 
 	"golang.org/x/tools/go/ssa"
@@ -69,14 +70,6 @@ func (c *checker) namedAs(v ssa.Value) (ident, bool) {
 	return ident{}, false
 }
 
-// exportNamedAs attaches to an exported function that returns an object
-// named as its argument's the NamedAs fact, for importers.
-func (c *checker) exportNamedAs(fn *ssa.Function, obj *types.Func) {
-	if param, path, ok := c.returnsNamedAs(fn); ok {
-		c.pass.ExportObjectFact(obj, &NamedAs{Param: param, Path: path})
-	}
-}
-
 // returnsNamedAs reports whether fn returns, on every path, an object
 // named as the object at path of its parameter param: from fn's own code
 // when it is the package's, from its NamedAs fact when it is another's.
@@ -94,9 +87,6 @@ func (c *checker) returnsNamedAs(fn *ssa.Function) (param int, path string, ok b
 			return 0, "", false
 		}
 		return fact.Param, fact.Path, true
-	}
-	if c.named == nil {
-		c.named = make(map[*ssa.Function]*namedResult)
 	}
 	if r, seen := c.named[fn]; seen {
 		if r == nil {
@@ -182,7 +172,7 @@ func (c *checker) literalNamedAs(a *ssa.Alloc) (ident, bool) {
 					continue
 				}
 				f, ok := load.X.(*ssa.FieldAddr)
-				if !ok || !isObjectMetaField(f) {
+				if !ok || !isObjectMetaField(f.X.Type(), f.Field) {
 					return false
 				}
 				src := identAt(f.X, "", false)
@@ -194,7 +184,7 @@ func (c *checker) literalNamedAs(a *ssa.Alloc) (ident, bool) {
 		return true
 	}
 	for _, r := range *a.Referrers() {
-		if meta, ok := r.(*ssa.FieldAddr); ok && isObjectMetaField(meta) && !fields(meta) {
+		if meta, ok := r.(*ssa.FieldAddr); ok && isObjectMetaField(meta.X.Type(), meta.Field) && !fields(meta) {
 			return ident{}, false
 		}
 	}
@@ -217,7 +207,7 @@ func (c *checker) renamed(v ssa.Value) bool {
 	_, made := v.(*ssa.Alloc)
 	for _, r := range *refs {
 		meta, ok := r.(*ssa.FieldAddr)
-		if !ok || !isObjectMetaField(meta) {
+		if !ok || !isObjectMetaField(meta.X.Type(), meta.Field) {
 			continue
 		}
 		for _, rr := range *meta.Referrers() {
@@ -283,12 +273,12 @@ func (c *checker) metaSource(v ssa.Value, slot int) (ident, bool) {
 	var obj ssa.Value
 	switch m := meta.(type) {
 	case *ssa.FieldAddr:
-		if !isObjectMetaField(m) {
+		if !isObjectMetaField(m.X.Type(), m.Field) {
 			return ident{}, false
 		}
 		obj = m.X
 	case *ssa.Field:
-		if !crmodel.IsObjectMeta(fieldType(m.X.Type(), m.Field)) {
+		if !isObjectMetaField(m.X.Type(), m.Field) {
 			return ident{}, false
 		}
 		obj = m.X
@@ -309,27 +299,14 @@ func metaSlot(f *ssa.FieldAddr) int {
 	if !crmodel.IsObjectMeta(f.X.Type()) {
 		return -1
 	}
-	switch fieldName(f.X.Type(), f.Field) {
-	case metaFields[0]:
-		return 0
-	case metaFields[1]:
-		return 1
-	}
-	return -1
+	return slices.Index(metaFields[:], fieldName(f.X.Type(), f.Field))
 }
 
-// isObjectMetaField reports whether f is the address of an ObjectMeta
-// field of a struct.
-func isObjectMetaField(f *ssa.FieldAddr) bool {
-	return crmodel.IsObjectMeta(fieldType(f.X.Type(), f.Field))
-}
-
-func fieldType(t types.Type, i int) types.Type {
+// isObjectMetaField reports whether field i of the struct t (or of the
+// struct t points to) is an ObjectMeta.
+func isObjectMetaField(t types.Type, i int) bool {
 	st := crmodel.StructOf(t)
-	if st == nil || i >= st.NumFields() {
-		return types.Typ[types.Invalid]
-	}
-	return st.Field(i).Type()
+	return st != nil && i < st.NumFields() && crmodel.IsObjectMeta(st.Field(i).Type())
 }
 
 func fieldName(t types.Type, i int) string {

@@ -157,6 +157,9 @@ func newChecker(pass *analysis.Pass, res *reconcilepath.Result) *checker {
 		elemExprs:  make(map[token.Pos]ast.Expr),
 		infos:      make(map[*ssa.Function]*fnInfo),
 		results:    make(map[resultKey]*result),
+		groups:     make(map[*ssa.Go]goGroup),
+		named:      make(map[*ssa.Function]*namedResult),
+		escaped:    make(map[followedObject]bool),
 	}
 	for _, w := range res.Writes {
 		// A write through a method value or in a goroutine cannot be
@@ -438,7 +441,10 @@ func (c *checker) exportFact(fn *ssa.Function, file *ast.File) {
 	if decl, ok := fn.Syntax().(*ast.FuncDecl); ok && decl.Recv != nil && !isExportedRecv(decl) {
 		return
 	}
-	c.exportNamedAs(fn, obj)
+	// An object named as an argument's, returned: the NamedAs fact.
+	if param, path, ok := c.returnsNamedAs(fn); ok {
+		c.pass.ExportObjectFact(obj, &NamedAs{Param: param, Path: path})
+	}
 	r, ok := c.safeAnalyze(fn)
 	if !ok {
 		return
