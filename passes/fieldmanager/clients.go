@@ -188,16 +188,7 @@ func (c *checker) local(addr ssa.Value, eval func(ssa.Value) state) state {
 	if !ok || len(vals) == 0 {
 		return unknown // its address escapes, or it is never assigned
 	}
-	states := make([]state, 0, len(vals))
-	for _, v := range vals {
-		if s := eval(v); s != cycle {
-			states = append(states, s)
-		}
-	}
-	if len(states) == 0 {
-		return cycle
-	}
-	return join(states)
+	return c.joinAlternatives(vals, eval)
 }
 
 // localValues returns the values assigned to a local variable kept in
@@ -323,7 +314,7 @@ func (c *checker) global(g *ssa.Global) state {
 		return s
 	}
 	return c.memoize(v, whatClient, func() state {
-		vals := values(c.stored(c.program().Stores(g)))
+		vals := valueflow.StoredValues(c.stored(c.program().Stores(g)))
 		if len(vals) == 0 {
 			return none
 		}
@@ -346,15 +337,6 @@ func (c *checker) stored(stores []*ssa.Store) []*ssa.Store {
 			continue
 		}
 		out = append(out, s)
-	}
-	return out
-}
-
-// values returns the values stores store.
-func values(stores []*ssa.Store) []ssa.Value {
-	out := make([]ssa.Value, len(stores))
-	for i, s := range stores {
-		out[i] = s.Val
 	}
 	return out
 }
@@ -404,14 +386,22 @@ func (c *checker) alternatives(v ssa.Value, step func(ssa.Value) valueflow.Step,
 		}
 		return valueflow.Step{Kind: valueflow.IsOrigin}
 	}})
-	states := make([]state, 0, len(origins)+1)
-	for _, o := range origins {
-		if s := eval(o); s != cycle {
+	s := c.joinAlternatives(origins, eval)
+	if !complete {
+		return unknown // an origin that cannot be seen
+	}
+	return s
+}
+
+// joinAlternatives joins eval of each value something can be, leaving out
+// the cycles: a value made from the one being evaluated adds no
+// alternative of its own. With no other, the state is cycle.
+func (c *checker) joinAlternatives(vals []ssa.Value, eval func(ssa.Value) state) state {
+	states := make([]state, 0, len(vals))
+	for _, v := range vals {
+		if s := eval(v); s != cycle {
 			states = append(states, s)
 		}
-	}
-	if !complete {
-		states = append(states, unknown)
 	}
 	if len(states) == 0 {
 		return cycle

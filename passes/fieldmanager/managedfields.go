@@ -15,6 +15,7 @@ import (
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/fixes"
 	"github.com/statuslint/statuslint/internal/objchange"
+	"github.com/statuslint/statuslint/internal/reconcilepath"
 	"github.com/statuslint/statuslint/internal/valueflow"
 )
 
@@ -59,12 +60,8 @@ func (c *checker) managedFieldsOnly(file *ast.File, call *ast.CallExpr, instr ss
 	if !ok || pc.Parent() != instr.Parent() {
 		return false
 	}
-	fn := calleeFunc(pc)
-	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != c.m.Client.Path() {
-		return false
-	}
 	args := pc.Call.Args
-	switch fn.Name() {
+	switch c.m.ClientFunc(reconcilepath.CalleeFunc(pc.Common())) {
 	case "RawPatch":
 		return len(args) == 2 && constString(args[0]) == jsonPatchType && c.jsonPatchData(args[1])
 	case "MergeFrom", "MergeFromWithOptions", "StrategicMergeFrom":
@@ -98,7 +95,7 @@ func (c *checker) jsonPatchData(v ssa.Value) bool {
 		if !ok || v.Index != 0 {
 			return false
 		}
-		fn := calleeFunc(call)
+		fn := reconcilepath.CalleeFunc(call.Common())
 		switch {
 		case isFunc(fn, "encoding/json", "Marshal") && len(call.Call.Args) == 1:
 			return jsonOps(call.Call.Args[0])
@@ -405,18 +402,10 @@ func (c *checker) mergedManagedFields(file *ast.File, call *ast.CallExpr, instr 
 		return false
 	}
 	fn := instr.Parent()
-	managed, other, _ := objchange.ManagedFieldsChange(c.res, fn, objchange.ObjectOf(copied(cp)), obj.Name(), copyExpr.End(), call.Pos(), call)
+	managed, other, _ := objchange.ManagedFieldsChange(c.res, fn, objchange.ObjectOf(receiverOf(cp.Common())), obj.Name(), copyExpr.End(), call.Pos(), call)
 	// The copy is not changed either: a label removed from it would be
 	// sent as one set on the object.
 	return managed && other == "" && objchange.Unchanged(c.res, fn, cp, copyExpr.End(), call.Pos(), call)
-}
-
-// copied returns the object a copy call copies: its receiver.
-func copied(cp *ssa.Call) ssa.Value {
-	if cp.Call.IsInvoke() {
-		return cp.Call.Value
-	}
-	return cp.Call.Args[0]
 }
 
 // copyCall returns the call of DeepCopy or DeepCopyObject that the base of

@@ -126,7 +126,7 @@ func (c *checker) option(v ssa.Value) state {
 			// Option constructors of the client package
 			// (WithSubResourceBody, ...) cannot name a manager unless
 			// handed one.
-			if fn := calleeFunc(x); fn != nil && c.m.ClientFunc(fn) != "" {
+			if c.m.ClientFunc(reconcilepath.CalleeFunc(x.Common())) != "" {
 				var states []state
 				for _, a := range x.Call.Args {
 					if c.m.IsFieldOwner(a.Type()) {
@@ -148,19 +148,6 @@ func betweenInterfaces(x ssa.Value) valueflow.Step {
 		return valueflow.Step{Kind: valueflow.Follow, Next: []ssa.Value{ci.X}}
 	}
 	return valueflow.Step{}
-}
-
-// calleeFunc returns the function a call statically calls, or nil.
-func calleeFunc(call *ssa.Call) *types.Func {
-	if call.Call.IsInvoke() || call.Call.StaticCallee() == nil {
-		return nil
-	}
-	fn := call.Call.StaticCallee()
-	if o := fn.Origin(); o != nil {
-		fn = o
-	}
-	obj, _ := fn.Object().(*types.Func)
-	return obj
 }
 
 // concreteOption evaluates an option of a concrete type.
@@ -537,16 +524,13 @@ func (c *checker) customClient(fn *ssa.Function, inherited state) state {
 	if len(fn.Params) != 2 || !c.m.IsClientOptions(fn.Params[1].Type()) {
 		return unknown
 	}
-	var states []state
-	for _, v := range valueflow.Results(fn, 0) {
-		if s := c.builtClient(v, fn.Params[1], inherited, 0); s != cycle {
-			states = append(states, s)
-		}
+	s := c.joinAlternatives(valueflow.Results(fn, 0), func(v ssa.Value) state {
+		return c.builtClient(v, fn.Params[1], inherited, 0)
+	})
+	if s == cycle {
+		return unknown // no client at all
 	}
-	if len(states) == 0 {
-		return unknown
-	}
-	return join(states)
+	return s
 }
 
 // builtClient evaluates v, a client a custom NewClient returns (see

@@ -10,6 +10,7 @@ import (
 
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/reconcilepath"
+	"github.com/statuslint/statuslint/internal/valueflow"
 )
 
 // state is what the pass knows about whether something names a field
@@ -147,24 +148,15 @@ func (c *checker) field(f *types.Var, owner, outer *types.Named) state {
 	if f == nil {
 		return unknown
 	}
-	var typeKeys []string
-	for _, n := range []*types.Named{owner, outer} {
-		if n != nil {
-			typeKeys = append(typeKeys, objectKey(n.Origin().Obj()))
-		}
-	}
-	var keys []string
-	for _, tk := range typeKeys {
-		keys = append(keys, tk+"."+f.Name())
-	}
-	for _, k := range keys {
-		if s, ok := c.configured(k); ok {
-			return s
-		}
-	}
-	for _, k := range typeKeys {
-		if s, ok := c.configured(k); ok {
-			return s
+	// The field of either type first, then either type.
+	for _, suffix := range []string{"." + f.Name(), ""} {
+		for _, n := range []*types.Named{owner, outer} {
+			if n == nil {
+				continue
+			}
+			if s, ok := c.configured(objectKey(n.Origin().Obj()) + suffix); ok {
+				return s
+			}
 		}
 	}
 	return c.memoize(f, whatClient, func() state {
@@ -173,9 +165,9 @@ func (c *checker) field(f *types.Var, owner, outer *types.Named) state {
 			return none
 		}
 		if c.assume && c.openField(f, stores) {
-			return c.assumeOpen(f, values(stores))
+			return c.assumeOpen(f, valueflow.StoredValues(stores))
 		}
-		return c.joinValues(values(stores), c.client)
+		return c.joinValues(valueflow.StoredValues(stores), c.client)
 	})
 }
 
