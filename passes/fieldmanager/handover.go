@@ -510,10 +510,18 @@ func (r *reporter) funcName(file *ast.File, fn types.Object) string {
 	return qualifier(file)(fn.Pkg()) + "." + fn.Name()
 }
 
-// reached says how many writes a fact names and lists its examples:
-// "2 writes name none", "Create of ... at a.go:3, ...".
-func reached(pw ParamWrite) (writes, list string) {
-	writes = "1 write names none"
+// handoverDiagnostic is the finding at arg, where what (a client handed
+// to a function, "client stored in T.Client") names no field manager and
+// reaches pw's writes, ending with advice. The message says how many
+// writes the fact names ("2 writes name none") and lists the first few
+// ("Create of ... at a.go:3, ..."); the related information lists every
+// one, each at arg, the hand-over itself: the writes' own positions are
+// in another package's files, which a driver such as go vet does not
+// have, and the position of the function or field they are reached
+// through has no column in export data, so it would differ between
+// drivers.
+func handoverDiagnostic(what string, arg ast.Expr, pw ParamWrite, advice string) analysis.Diagnostic {
+	writes := "1 write names none"
 	if pw.Count != 1 {
 		writes = fmt.Sprintf("%d writes name none", pw.Count)
 	}
@@ -521,34 +529,27 @@ func reached(pw ParamWrite) (writes, list string) {
 		writes = "at least " + writes
 	}
 	shown := pw.Examples[:min(len(pw.Examples), shownExamples)]
-	list = strings.Join(shown, ", ")
+	list := strings.Join(shown, ", ")
 	if pw.Count > len(shown) {
 		list += ", ..."
 	}
-	return writes, list
-}
-
-// reachedRelated lists every write a fact names as related information,
-// each at target, the hand-over itself: the writes' own positions are in
-// another package's files, which a driver such as go vet does not have,
-// and the position of the function or field they are reached through
-// has no column in export data, so it would differ between drivers.
-func reachedRelated(target token.Pos, pw ParamWrite) []analysis.RelatedInformation {
-	if !target.IsValid() || pw.Count <= 1 {
-		return nil
+	d := analysis.Diagnostic{Pos: arg.Pos(), End: arg.End(), Message: fmt.Sprintf(
+		"%s names no field manager, and %s through it (%s); managedFields will show the client's user agent: %s",
+		what, writes, list, advice)}
+	if !arg.Pos().IsValid() || pw.Count <= 1 {
+		return d
 	}
-	var out []analysis.RelatedInformation
 	for _, ex := range pw.Examples {
-		out = append(out, analysis.RelatedInformation{Pos: target, Message: "names none: " + ex})
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: arg.Pos(), Message: "names none: " + ex})
 	}
 	if more := pw.Count - len(pw.Examples); more > 0 {
 		msg := fmt.Sprintf("and %d more", more)
 		if pw.AtLeast {
 			msg = fmt.Sprintf("and at least %d more", more)
 		}
-		out = append(out, analysis.RelatedInformation{Pos: target, Message: msg})
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: arg.Pos(), Message: msg})
 	}
-	return out
+	return d
 }
 
 // reportPointerHandover reports arg, the address of a client that names
@@ -556,10 +557,8 @@ func reachedRelated(target token.Pos, pw ParamWrite) []analysis.RelatedInformati
 // reaches pw's writes. There is no fix: the address cannot be wrapped;
 // the client has to be wrapped where it is stored.
 func (r *reporter) reportPointerHandover(name string, arg ast.Expr, pw ParamWrite) {
-	writes, list := reached(pw)
-	r.rep.Report(analysis.Diagnostic{Pos: arg.Pos(), End: arg.End(), Message: fmt.Sprintf(
-		"client handed to %s by pointer names no field manager, and %s through it (%s); managedFields will show the client's user agent: wrap the client with client.WithFieldOwner(...) where it is stored (no suggested fix: the client is handed over by its address)",
-		name, writes, list), Related: reachedRelated(arg.Pos(), pw)})
+	r.rep.Report(handoverDiagnostic("client handed to "+name+" by pointer", arg, pw,
+		"wrap the client with client.WithFieldOwner(...) where it is stored (no suggested fix: the client is handed over by its address)"))
 }
 
 // reportHandover reports arg, a client that names no field manager and
@@ -567,7 +566,6 @@ func (r *reporter) reportPointerHandover(name string, arg ast.Expr, pw ParamWrit
 // controller.NewWidgetReconciler"), with a fix that wraps it with
 // client.WithFieldOwner.
 func (r *reporter) reportHandover(file *ast.File, what string, arg ast.Expr, pw ParamWrite) {
-	writes, list := reached(pw)
 	// client.New wraps with WithFieldOwner where Options has FieldOwner, so
 	// either proves the release has it.
 	hasWithOwner := r.c.canWrap() || pw.CanWrap
@@ -581,22 +579,19 @@ func (r *reporter) reportHandover(file *ast.File, what string, arg ast.Expr, pw 
 	case !hasWithOwner:
 		advice = "wrap it with client.WithFieldOwner(...), or pass client.FieldOwner(...) to each of those writes (no suggested fix: the package does not import the client package, so whether this release has client.WithFieldOwner is not known here)"
 	}
-	msg := fmt.Sprintf("%s names no field manager, and %s through it (%s); managedFields will show the client's user agent: %s",
-		what, writes, list, advice)
-	d := analysis.Diagnostic{Pos: arg.Pos(), End: arg.End(), Message: msg, Related: reachedRelated(arg.Pos(), pw)}
+	d := handoverDiagnostic(what, arg, pw, advice)
 	switch {
 	case !hasWithOwner || holder:
 	case ignore.CgoProcessed(file):
 		d.Message += " (no suggested fix: " + ignore.CgoReason + ")"
 	default:
-		owner, edits, ok := r.ownerString(file, arg.Pos())
+		owner, ok := r.ownerString(file, arg.Pos())
 		if !ok {
 			d.Message += " (set -fieldmanager.name to get a suggested fix)"
 			break
 		}
 		clientPkg := r.c.m.Client
-		name, imp := fixes.AddImport(r.pass, file, arg.Pos(), clientPkg.Path(), clientPkg.Name())
-		edits = append(edits, imp...)
+		name, edits := fixes.AddImport(r.pass, file, arg.Pos(), clientPkg.Path(), clientPkg.Name())
 		edits = append(edits,
 			analysis.TextEdit{Pos: arg.Pos(), End: arg.Pos(), NewText: []byte(name + ".WithFieldOwner(")},
 			analysis.TextEdit{Pos: arg.End(), End: arg.End(), NewText: []byte(", " + owner + ")")},
@@ -626,25 +621,17 @@ func (r *reporter) wrappable(arg ast.Expr) bool {
 // ownerString returns the field manager as a string expression, for
 // client.WithFieldOwner: the package's own most used owner that can be
 // named at pos, else the configured name.
-func (r *reporter) ownerString(file *ast.File, pos token.Pos) (string, []analysis.TextEdit, bool) {
-	for _, oc := range r.owners {
-		if oc.test && !r.c.testCtx {
-			continue
+func (r *reporter) ownerString(file *ast.File, pos token.Pos) (string, bool) {
+	if oc, ref := r.ownOwner(file, pos); oc != nil {
+		if b, ok := oc.obj.Type().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+			return ref, true // string or untyped string
 		}
-		ref, edits, ok := fixes.Qualify(r.pass, file, pos, oc.obj)
-		if !ok || len(edits) > 0 {
-			continue
-		}
-		t := oc.obj.Type()
-		if b, ok := t.(*types.Basic); ok && b.Info()&types.IsString != 0 {
-			return ref, nil, true // string or untyped string
-		}
-		return "string(" + ref + ")", nil, true
+		return "string(" + ref + ")", true
 	}
 	if r.cfg.Name != "" {
-		return strconv.Quote(r.cfg.Name), nil, true
+		return strconv.Quote(r.cfg.Name), true
 	}
-	return "", nil, false
+	return "", false
 }
 
 // testSupportImports are the packages whose importing files, outside

@@ -2,7 +2,6 @@ package fieldmanager
 
 import (
 	"bytes"
-	"fmt"
 	"go/ast"
 	"go/format"
 	"go/token"
@@ -25,15 +24,12 @@ import (
 // made with, which names a field manager for every write of the manager's
 // client at once.
 func (r *reporter) reportManagerHandover(name string, arg ast.Expr, val ssa.Value, pw ParamWrite) {
-	writes, list := reached(pw)
 	hasOwner := r.c.m.ClientOptionsHas("FieldOwner")
 	advice := "set Client: client.Options{FieldOwner: ...} in the manager's options"
 	if !hasOwner {
 		advice = "give the manager a NewClient that wraps its client with client.WithFieldOwner(...)"
 	}
-	msg := fmt.Sprintf("manager handed to %s makes a client that names no field manager, and %s through it (%s); managedFields will show the client's user agent: %s",
-		name, writes, list, advice)
-	d := analysis.Diagnostic{Pos: arg.Pos(), End: arg.End(), Message: msg, Related: reachedRelated(arg.Pos(), pw)}
+	d := handoverDiagnostic("manager handed to "+name+" makes a client that", arg, pw, advice)
 	if !hasOwner {
 		d.Message += " (no suggested fix: this controller-runtime release's client.Options has no FieldOwner)"
 		r.rep.Report(d)
@@ -62,7 +58,7 @@ func (r *reporter) managerFix(mgr ssa.Value) (*analysis.SuggestedFix, string) {
 	if ignore.CgoProcessed(file) {
 		return nil, "no suggested fix: " + ignore.CgoReason
 	}
-	owner, edits, ok := r.ownerString(file, lit.Pos())
+	owner, ok := r.ownerString(file, lit.Pos())
 	if !ok {
 		return nil, "set -fieldmanager.name to get a suggested fix"
 	}
@@ -70,6 +66,7 @@ func (r *reporter) managerFix(mgr ssa.Value) (*analysis.SuggestedFix, string) {
 	// options set them as a literal, else the manager's options, which
 	// gain a Client element.
 	into, text := lit, ""
+	var edits []analysis.TextEdit
 	for _, elt := range lit.Elts {
 		kv, ok := elt.(*ast.KeyValueExpr)
 		if !ok {

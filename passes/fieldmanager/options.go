@@ -74,12 +74,8 @@ func elementsSet(v ssa.Value) bool {
 		return false
 	}
 	for _, ref := range *refs {
-		if ia, ok := ref.(*ssa.IndexAddr); ok && ia.X == v {
-			for _, r := range *ia.Referrers() {
-				if s, ok := r.(*ssa.Store); ok && s.Addr == ia {
-					return true
-				}
-			}
+		if ia, ok := ref.(*ssa.IndexAddr); ok && ia.X == v && len(storesThrough(ia)) > 0 {
+			return true
 		}
 	}
 	return false
@@ -205,15 +201,14 @@ func (c *checker) structSets(addr ssa.Value, key string, depth int) state {
 	for _, ref := range *refs {
 		switch ref := ref.(type) {
 		case *ssa.FieldAddr:
-			st, _ := structOf(ref.X.Type())
-			if st == nil || ref.Field >= st.NumFields() {
+			f := valueflow.FieldOf(ref)
+			if f == nil {
 				opaque = true
 				continue
 			}
-			f := st.Field(ref.Field)
 			switch {
 			case f.Name() == key:
-				for _, s := range fieldStores(ref) {
+				for _, s := range storesThrough(ref) {
 					if k, ok := s.Val.(*ssa.Const); ok && isEmptyString(k.Value) {
 						states = append(states, none)
 					} else {
@@ -221,7 +216,7 @@ func (c *checker) structSets(addr ssa.Value, key string, depth int) state {
 					}
 				}
 			case f.Name() == "Raw":
-				for _, s := range fieldStores(ref) {
+				for _, s := range storesThrough(ref) {
 					if k, ok := s.Val.(*ssa.Const); ok && k.IsNil() {
 						continue
 					}
@@ -232,8 +227,11 @@ func (c *checker) structSets(addr ssa.Value, key string, depth int) state {
 			}
 		case *ssa.Store:
 			if ref.Addr != addr {
-				if !isRaw(ref.Addr) {
-					opaque = true // the address kept elsewhere
+				// A request options struct stored as the Raw options of
+				// a client options struct is read there; else the
+				// address is kept elsewhere.
+				if !fieldNamed(ref.Addr, "Raw") {
+					opaque = true
 				}
 				continue
 			}
@@ -251,22 +249,23 @@ func (c *checker) structSets(addr ssa.Value, key string, depth int) state {
 	return s
 }
 
-// isRaw reports whether addr is the address of a Raw field: a request
-// options struct stored as the Raw options of a client options struct.
-func isRaw(addr ssa.Value) bool {
+// fieldNamed reports whether addr is the address of a struct field named
+// name.
+func fieldNamed(addr ssa.Value, name string) bool {
 	fa, ok := addr.(*ssa.FieldAddr)
 	if !ok {
 		return false
 	}
-	st, _ := structOf(fa.X.Type())
-	return st != nil && fa.Field < st.NumFields() && st.Field(fa.Field).Name() == "Raw"
+	f := valueflow.FieldOf(fa)
+	return f != nil && f.Name() == name
 }
 
-// fieldStores returns the stores through a field's address.
-func fieldStores(fa *ssa.FieldAddr) []*ssa.Store {
+// storesThrough returns the stores through an address instruction (of a
+// field, of an element): those to that address, not of it.
+func storesThrough(addr ssa.Value) []*ssa.Store {
 	var out []*ssa.Store
-	for _, r := range *fa.Referrers() {
-		if s, ok := r.(*ssa.Store); ok && s.Addr == fa {
+	for _, r := range *addr.Referrers() {
+		if s, ok := r.(*ssa.Store); ok && s.Addr == addr {
 			out = append(out, s)
 		}
 	}
@@ -367,15 +366,7 @@ func (c *checker) importedOptions(fn *ssa.Function, uses func(*ManagerOptions) [
 	if !c.pass.ImportObjectFact(obj.Origin(), &fact) {
 		return unknown
 	}
-	for _, u := range uses(&fact) {
-		if u.Index == index {
-			if u.Named {
-				return named
-			}
-			return none
-		}
-	}
-	return unknown
+	return useOf(uses(&fact), index)
 }
 
 // optionsHandedTo evaluates what the function call hands the address of
@@ -443,11 +434,11 @@ func (c *checker) managerStruct(addr ssa.Value) state {
 	for _, ref := range *refs {
 		switch ref := ref.(type) {
 		case *ssa.FieldAddr:
-			st, _ := structOf(ref.X.Type())
-			if st == nil || ref.Field >= st.NumFields() {
+			f := valueflow.FieldOf(ref)
+			if f == nil {
 				return unknown
 			}
-			switch name := st.Field(ref.Field).Name(); name {
+			switch name := f.Name(); name {
 			case "NewClient", "ClientBuilder":
 				for _, r := range *ref.Referrers() {
 					switch r := r.(type) {
@@ -616,8 +607,7 @@ func (c *checker) optionsCopy(v ssa.Value, p *ssa.Parameter, inherited state) st
 				return unknown
 			}
 		case *ssa.FieldAddr:
-			st, _ := structOf(r.X.Type())
-			if st != nil && r.Field < st.NumFields() && st.Field(r.Field).Name() == "FieldOwner" {
+			if fieldNamed(r, "FieldOwner") {
 				if s := c.structSets(a, "FieldOwner", 0); s == named {
 					out = named
 				} else {
@@ -705,10 +695,8 @@ func (c *checker) localOptionType(t types.Type) state {
 // a field named FieldManager.
 func (c *checker) setsFieldManager(fn *ssa.Function) bool {
 	for _, s := range c.program().StoresIn(fn) {
-		if fa, ok := s.Addr.(*ssa.FieldAddr); ok {
-			if st, _ := structOf(fa.X.Type()); st != nil && fa.Field < st.NumFields() && st.Field(fa.Field).Name() == "FieldManager" {
-				return true
-			}
+		if fieldNamed(s.Addr, "FieldManager") {
+			return true
 		}
 	}
 	for _, anon := range fn.AnonFuncs {

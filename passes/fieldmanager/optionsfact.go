@@ -42,14 +42,18 @@ type OptionsUse struct {
 
 func (*ManagerOptions) AFact() {}
 
+// entryText says what a fact's entry decides, in the facts' String methods.
+func entryText(named bool) string {
+	if named {
+		return "names a field manager"
+	}
+	return "names none"
+}
+
 func (f *ManagerOptions) String() string {
 	var parts []string
 	say := func(what string, u OptionsUse) {
-		s := "names none"
-		if u.Named {
-			s = "names a field manager"
-		}
-		parts = append(parts, fmt.Sprintf("%s %d %s", what, u.Index, s))
+		parts = append(parts, fmt.Sprintf("%s %d %s", what, u.Index, entryText(u.Named)))
 	}
 	for _, u := range f.Results {
 		say("result", u)
@@ -77,11 +81,7 @@ func (*ClientResults) AFact() {}
 func (f *ClientResults) String() string {
 	var parts []string
 	for _, u := range f.Results {
-		s := "names none"
-		if u.Named {
-			s = "names a field manager"
-		}
-		parts = append(parts, fmt.Sprintf("result %d %s", u.Index, s))
+		parts = append(parts, fmt.Sprintf("result %d %s", u.Index, entryText(u.Named)))
 	}
 	return "client results: " + strings.Join(parts, ", ")
 }
@@ -111,11 +111,7 @@ func (*ManagerResults) AFact() {}
 func (f *ManagerResults) String() string {
 	var parts []string
 	for _, u := range f.Fields {
-		s := "names none"
-		if u.Named {
-			s = "names a field manager"
-		}
-		parts = append(parts, fmt.Sprintf("result %d field %d %s", u.Result, u.Field, s))
+		parts = append(parts, fmt.Sprintf("result %d field %d %s", u.Result, u.Field, entryText(u.Named)))
 	}
 	return "manager results: " + strings.Join(parts, ", ")
 }
@@ -276,11 +272,7 @@ func (c *checker) returnedManager(fn *ssa.Function, index, field int) state {
 				continue
 			}
 			fieldVar = valueflow.FieldOf(fa)
-			for _, r := range *fa.Referrers() {
-				if st, ok := r.(*ssa.Store); ok && st.Addr == fa {
-					mgrs = append(mgrs, st.Val)
-				}
-			}
+			mgrs = append(mgrs, valueflow.StoredValues(storesThrough(fa))...)
 		}
 		if len(mgrs) == n {
 			return unknown // not set on this path
@@ -400,10 +392,7 @@ func (c *checker) managerInResult(addr ssa.Value) (s state, ok bool) {
 			return unknown, true
 		}
 	}
-	if fact.Fields[i].Named {
-		return named, true
-	}
-	return none, true
+	return stateOf(fact.Fields[i].Named), true
 }
 
 // returnedClient evaluates the client result index of fn returns, for
@@ -455,15 +444,26 @@ func (c *checker) importedClient(fn *types.Func, index int) state {
 	if !c.pass.ImportObjectFact(fn.Origin(), &fact) {
 		return unknown
 	}
-	for _, u := range fact.Results {
+	return useOf(fact.Results, index)
+}
+
+// useOf returns what the entry of uses for index decides; unknown
+// without one.
+func useOf(uses []OptionsUse, index int) state {
+	for _, u := range uses {
 		if u.Index == index {
-			if u.Named {
-				return named
-			}
-			return none
+			return stateOf(u.Named)
 		}
 	}
 	return unknown
+}
+
+// stateOf is the decided state a fact's entry records.
+func stateOf(isNamed bool) state {
+	if isNamed {
+		return named
+	}
+	return none
 }
 
 // decided returns the fact entry of a decided state.

@@ -157,26 +157,34 @@ func collectOwners(pass *analysis.Pass, m *crmodel.Model, checked, isTest func(*
 // call is seen, whether the calls share a constant it adds (see
 // declareOwner).
 func (r *reporter) owner(file *ast.File, call *ast.CallExpr) (text string, edits []analysis.TextEdit, configured, ok bool) {
-	at := call.Rparen
-	clientPkg := r.c.m.Client
-	for _, oc := range r.owners {
-		if oc.test && !r.c.testCtx {
-			continue
-		}
-		ref, edits, ok := fixes.Qualify(r.pass, file, at, oc.obj)
-		if !ok || len(edits) > 0 {
-			continue // shadowed, or would need a second import
-		}
+	if oc, ref := r.ownOwner(file, call.Rparen); oc != nil {
 		if oc.typed {
 			return ref, nil, false, true
 		}
-		name, edits := fixes.AddImport(r.pass, file, at, clientPkg.Path(), clientPkg.Name())
+		clientPkg := r.c.m.Client
+		name, edits := fixes.AddImport(r.pass, file, call.Rparen, clientPkg.Path(), clientPkg.Name())
 		return name + ".FieldOwner(" + ref + ")", edits, false, true
 	}
 	if r.cfg.Name != "" {
 		return "", nil, true, true
 	}
 	return "", nil, false, false
+}
+
+// ownOwner returns the package's own most used owner that can be named
+// at pos in file, with the reference to it; nil when each is shadowed
+// there or would need a second import, or is declared in a _test.go file
+// and pos is not in one.
+func (r *reporter) ownOwner(file *ast.File, pos token.Pos) (*ownerCand, string) {
+	for _, oc := range r.owners {
+		if oc.test && !r.c.testCtx {
+			continue
+		}
+		if ref, edits, ok := fixes.Qualify(r.pass, file, pos, oc.obj); ok && len(edits) == 0 {
+			return oc, ref
+		}
+	}
+	return nil, ""
 }
 
 // ownerConst is the name of the constant the fixes of the configured
