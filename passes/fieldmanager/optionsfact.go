@@ -211,35 +211,26 @@ func (c *checker) exportOptions() {
 		if fn == nil || fn.Pkg != prog.SSA || fn.Blocks == nil {
 			continue
 		}
-		var fact ManagerOptions
-		for _, i := range k.results {
-			if u, ok := decided(i, c.returnedBy(fn, i)); ok {
-				fact.Results = append(fact.Results, u)
-			}
-		}
-		for _, i := range k.params {
-			if i < len(fn.Params) {
-				if u, ok := decided(i, c.optionsParam(fn.Params[i])); ok {
-					fact.Params = append(fact.Params, u)
+		fact := ManagerOptions{
+			Results: decidedUses(k.results, func(i int) state { return c.returnedBy(fn, i) }),
+			Params: decidedUses(k.params, func(i int) state {
+				if i >= len(fn.Params) {
+					return unknown
 				}
-			}
+				return c.optionsParam(fn.Params[i])
+			}),
 		}
 		if len(fact.Results) > 0 || len(fact.Params) > 0 {
 			c.pass.ExportObjectFact(k.fn, &fact)
 		}
-		var clients ClientResults
-		for _, i := range k.clients {
-			if u, ok := decided(i, c.returnedClient(fn, i)); ok {
-				clients.Results = append(clients.Results, u)
-			}
-		}
+		clients := ClientResults{Results: decidedUses(k.clients, func(i int) state { return c.returnedClient(fn, i) })}
 		if len(clients.Results) > 0 {
 			c.pass.ExportObjectFact(k.fn, &clients)
 		}
 		var managers ManagerResults
 		for _, m := range k.managers {
-			if u, ok := decided(m[0], c.returnedManager(fn, m[0], m[1])); ok {
-				managers.Fields = append(managers.Fields, ManagerField{Result: m[0], Field: m[1], Named: u.Named})
+			if s := c.returnedManager(fn, m[0], m[1]); s == none || s == named {
+				managers.Fields = append(managers.Fields, ManagerField{Result: m[0], Field: m[1], Named: s == named})
 			}
 		}
 		if len(managers.Fields) > 0 {
@@ -466,15 +457,16 @@ func stateOf(isNamed bool) state {
 	return none
 }
 
-// decided returns the fact entry of a decided state.
-func decided(index int, s state) (OptionsUse, bool) {
-	switch s {
-	case none:
-		return OptionsUse{Index: index}, true
-	case named:
-		return OptionsUse{Index: index, Named: true}, true
+// decidedUses evaluates each of indexes (results or parameters of a
+// function) and returns the fact entries of those decided, in order.
+func decidedUses(indexes []int, eval func(int) state) []OptionsUse {
+	var out []OptionsUse
+	for _, i := range indexes {
+		if s := eval(i); s == none || s == named {
+			out = append(out, OptionsUse{Index: i, Named: s == named})
+		}
 	}
-	return OptionsUse{}, false
+	return out
 }
 
 // isOptionsPtr reports whether t is *manager.Options.
