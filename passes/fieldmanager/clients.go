@@ -100,7 +100,7 @@ func (c *checker) client(v ssa.Value) state {
 			// method with a pointer (or value) receiver is called on.
 			return c.selectedField(v)
 		case *ssa.Parameter:
-			return c.param(v)
+			return c.paramFrom(v, whatParam, false, c.client)
 		case *ssa.Extract:
 			if call, ok := v.Tuple.(*ssa.Call); ok && v.Index == 0 {
 				return c.clientCall(call)
@@ -441,7 +441,7 @@ func (c *checker) clientCall(call *ssa.Call) state {
 		if callee.Signature.Recv() != nil && len(common.Args) > 0 {
 			method, recv, args = fn, common.Args[0], common.Args[1:]
 		} else {
-			return c.clientFunc(call, fn, common.Args)
+			return c.clientFunc(fn, common.Args, c.clientOptions, c.client)
 		}
 	}
 	if method == nil {
@@ -522,8 +522,9 @@ func (c *checker) returned(fn *ssa.Function) state {
 }
 
 // clientFunc evaluates a call of a package-level function making a
-// client.
-func (c *checker) clientFunc(call *ssa.Call, fn *types.Func, args []ssa.Value) state {
+// client: options evaluates the client.Options of client.New, wrapped the
+// client a wrapper of the client package wraps.
+func (c *checker) clientFunc(fn *types.Func, args []ssa.Value, options, wrapped func(ssa.Value) state) state {
 	switch c.m.ClientFunc(fn) {
 	case "WithFieldOwner":
 		if len(args) == 2 {
@@ -534,11 +535,11 @@ func (c *checker) clientFunc(call *ssa.Call, fn *types.Func, args []ssa.Value) s
 		return named
 	case "New", "NewWithWatch":
 		if len(args) == 2 {
-			return c.clientOptions(args[1])
+			return options(args[1])
 		}
 	case "WithFieldValidation", "NewNamespacedClient", "NewDryRunClient":
 		if len(args) >= 1 {
-			return c.client(args[0])
+			return wrapped(args[0])
 		}
 	}
 	return c.importedClient(fn, 0)
@@ -582,16 +583,13 @@ func paramRefOf(p *ssa.Parameter) (paramRef, bool) {
 	return paramRef{fn: obj.Origin(), index: i}, true
 }
 
-// param evaluates a client parameter of one of the package's functions
-// from the arguments of every call in the package. A function that is used
-// as a value has calls the pass cannot see: unknown. An exported function
-// may also be called by other packages: their clients are unknown here,
-// and when c.assume is set they are assumed to name none and recorded in
+// paramFrom evaluates a parameter of one of the package's functions (a
+// client, a pointer to one, a manager: what, evaluated by eval) from the
+// arguments of every call in the package. A function that is used as a
+// value has calls the pass cannot see: unknown. An exported function may
+// also be called by other packages: their clients are unknown here, and
+// when c.assume is set they are assumed to name none and recorded in
 // c.deps, whatever the package's own calls hand.
-func (c *checker) param(p *ssa.Parameter) state {
-	return c.paramFrom(p, whatParam, false, c.client)
-}
-
 func (c *checker) paramFrom(p *ssa.Parameter, what int, manager bool, eval func(ssa.Value) state) state {
 	ref, ok := paramRefOf(p)
 	if !ok {
@@ -606,7 +604,7 @@ func (c *checker) paramFrom(p *ssa.Parameter, what int, manager bool, eval func(
 // function hand to its parameter: unknown for a function used as a value,
 // whose calls the pass cannot see. others says whether other packages'
 // calls may be assumed to hand a client that names no field manager (see
-// param).
+// paramFrom).
 func (c *checker) fromCallers(ref paramRef, eval func(ssa.Value) state, others bool) state {
 	prog := c.program()
 	fn := ref.fn

@@ -540,20 +540,12 @@ func (c *checker) builtClient(v ssa.Value, opts *ssa.Parameter, inherited state,
 		}
 		callee := call.Call.StaticCallee()
 		args := call.Call.Args
-		switch c.m.ClientFunc(reconcilepath.CalleeFunc(call.Common())) {
-		case "New", "NewWithWatch":
-			if len(args) == 2 {
-				return c.optionsCopy(args[1], opts, inherited)
-			}
-			return unknown
-		case "NewDryRunClient", "WithFieldValidation", "NewNamespacedClient":
-			if len(args) >= 1 {
-				return c.builtClient(args[0], opts, inherited, depth+1)
-			}
-			return unknown
-		case "":
-		default:
-			return c.clientFunc(call, reconcilepath.CalleeFunc(call.Common()), args)
+		if fn := reconcilepath.CalleeFunc(call.Common()); c.m.ClientFunc(fn) != "" {
+			return c.clientFunc(fn, args, func(o ssa.Value) state {
+				return c.optionsCopy(o, opts, inherited)
+			}, func(w ssa.Value) state {
+				return c.builtClient(w, opts, inherited, depth+1)
+			})
 		}
 		if callee.Pkg != c.program().SSA || callee.Blocks == nil || c.wrapperNamesOwner(callee) {
 			return unknown
