@@ -9,6 +9,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -237,7 +238,7 @@ func (c *checker) flagPhi(phi *ssa.Phi, ctype string) bool {
 	if !collect(phi, 0) || len(sources) == 0 {
 		return false
 	}
-	if !reachable(fn.Blocks[0], phi.Block(), sources...) {
+	if !reachable(fn.Blocks[0], phi.Block(), func(x *ssa.BasicBlock) bool { return slices.Contains(sources, x) }) {
 		return false // true on every path: the flag decides nothing
 	}
 	base := c.regionsMode(fn, ctype, false)
@@ -290,11 +291,7 @@ func guardsBlock(fn *ssa.Function, regions map[*ssa.BasicBlock]*region, b *ssa.B
 			continue
 		}
 		seen[r] = true
-		var inside []*ssa.BasicBlock
-		for x := range r.blocks {
-			inside = append(inside, x)
-		}
-		if reachable(fn.Blocks[0], b, inside...) {
+		if r.reaches(fn.Blocks[0], b, nil) {
 			continue
 		}
 		if r.splits(b, nil) {
@@ -388,31 +385,24 @@ func alwaysChanges(set ssa.Instruction, obj ssa.Value, ctype string) bool {
 // operator's first Finished-Execution condition), and if so whether true
 // means absent: a set of that type under it always adds the condition.
 func absenceTest(cond ssa.Value, obj ssa.Value, ctype string) (absent, ok bool) {
-	bin, isBin := cond.(*ssa.BinOp)
-	if !isBin || ctype == "" || (bin.Op != token.EQL && bin.Op != token.NEQ) {
+	v, op := nilCompared(cond)
+	call, isCall := v.(*ssa.Call)
+	if !isCall || ctype == "" {
 		return false, false
 	}
-	for _, pair := range [][2]ssa.Value{{bin.X, bin.Y}, {bin.Y, bin.X}} {
-		c, isConst := pair[1].(*ssa.Const)
-		call, isCall := pair[0].(*ssa.Call)
-		if !isConst || !c.IsNil() || !isCall {
-			continue
-		}
-		common := call.Common()
-		fn := reconcilepath.CalleeFunc(common)
-		if fn == nil || fn.Name() != "FindStatusCondition" || crmodel.ClassifyConditionFunc(fn) != crmodel.CheckCondition || len(common.Args) != 2 {
-			continue
-		}
-		t, isT := common.Args[1].(*ssa.Const)
-		if !isT || t.Value == nil || t.Value.Kind() != constant.String || constant.StringVal(t.Value) != ctype {
-			continue
-		}
-		if !isConditionSlice(common.Args[0].Type()) || objchange.ObjectOf(common.Args[0]) != obj {
-			continue
-		}
-		return bin.Op == token.EQL, true
+	common := call.Common()
+	fn := reconcilepath.CalleeFunc(common)
+	if fn == nil || fn.Name() != "FindStatusCondition" || crmodel.ClassifyConditionFunc(fn) != crmodel.CheckCondition || len(common.Args) != 2 {
+		return false, false
 	}
-	return false, false
+	t, isT := common.Args[1].(*ssa.Const)
+	if !isT || t.Value == nil || t.Value.Kind() != constant.String || constant.StringVal(t.Value) != ctype {
+		return false, false
+	}
+	if !isConditionSlice(common.Args[0].Type()) || objchange.ObjectOf(common.Args[0]) != obj {
+		return false, false
+	}
+	return op == token.EQL, true
 }
 
 // emptinessTest reports whether cond tests that obj's conditions are

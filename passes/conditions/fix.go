@@ -20,6 +20,7 @@ import (
 	"github.com/statuslint/statuslint/internal/ignore"
 	"github.com/statuslint/statuslint/internal/reconcilepath"
 	"github.com/statuslint/statuslint/internal/textedit"
+	"github.com/statuslint/statuslint/internal/valueflow"
 )
 
 // suggestFixes attaches fixes, or the reason there is none, to the
@@ -609,10 +610,8 @@ func underStatus(addr ssa.Value) bool {
 		if !ok {
 			return false
 		}
-		if p, ok := fa.X.Type().Underlying().(*types.Pointer); ok {
-			if st, ok := p.Elem().Underlying().(*types.Struct); ok && fa.Field < st.NumFields() && st.Field(fa.Field).Name() == "Status" {
-				return true
-			}
+		if f := valueflow.FieldOf(fa); f != nil && f.Name() == "Status" {
+			return true
 		}
 		addr = fa.X
 	}

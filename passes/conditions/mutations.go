@@ -302,7 +302,7 @@ func (c *checker) conditionalWrites(fn *ssa.Function) map[*ssa.BasicBlock]bool {
 			if errExits == nil {
 				errExits = errorExits(fn)
 			}
-			if b == fn.Blocks[0] || !searchBlocks(fn.Blocks[0], succs, returns, withBlock(errExits, b)) {
+			if b == fn.Blocks[0] || !searchBlocks(fn.Blocks[0], succs, returns, func(x *ssa.BasicBlock) bool { return x == b || errExits[x] }) {
 				continue // on every path
 			}
 			for _, x := range fn.Blocks {
@@ -356,16 +356,6 @@ func endIf(b *ssa.BasicBlock) *ssa.If {
 	}
 	ifi, _ := b.Instrs[n-1].(*ssa.If)
 	return ifi
-}
-
-// withBlock returns blocked with b added, as a new set.
-func withBlock(blocked map[*ssa.BasicBlock]bool, b *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
-	out := make(map[*ssa.BasicBlock]bool, len(blocked)+1)
-	for x := range blocked {
-		out[x] = true
-	}
-	out[b] = true
-	return out
 }
 
 // errorExits returns the blocks of fn that run only when an error is not
@@ -457,8 +447,9 @@ func pathThrough(fn *ssa.Function, at *ssa.BasicBlock, blocked map[*ssa.BasicBlo
 		return false
 	}
 	entry := fn.Blocks[0]
-	fromEntry := searchBlocks(at, preds, func(x *ssa.BasicBlock) bool { return x == entry }, blocked)
-	toReturn := searchBlocks(at, succs, returns, blocked)
+	isBlocked := func(x *ssa.BasicBlock) bool { return blocked[x] }
+	fromEntry := searchBlocks(at, preds, func(x *ssa.BasicBlock) bool { return x == entry }, isBlocked)
+	toReturn := searchBlocks(at, succs, returns, isBlocked)
 	return fromEntry && toReturn
 }
 
@@ -466,9 +457,9 @@ func preds(b *ssa.BasicBlock) []*ssa.BasicBlock { return b.Preds }
 func succs(b *ssa.BasicBlock) []*ssa.BasicBlock { return b.Succs }
 
 // searchBlocks reports whether a block that goal accepts can be reached
-// from from, stepping by next, without entering a blocked block (from
-// itself is not checked).
-func searchBlocks(from *ssa.BasicBlock, next func(*ssa.BasicBlock) []*ssa.BasicBlock, goal func(*ssa.BasicBlock) bool, blocked map[*ssa.BasicBlock]bool) bool {
+// from from, stepping by next, without entering a block that blocked
+// accepts (from itself is not checked).
+func searchBlocks(from *ssa.BasicBlock, next func(*ssa.BasicBlock) []*ssa.BasicBlock, goal, blocked func(*ssa.BasicBlock) bool) bool {
 	seen := map[*ssa.BasicBlock]bool{from: true}
 	stack := []*ssa.BasicBlock{from}
 	for len(stack) > 0 {
@@ -478,7 +469,7 @@ func searchBlocks(from *ssa.BasicBlock, next func(*ssa.BasicBlock) []*ssa.BasicB
 			return true
 		}
 		for _, y := range next(x) {
-			if !seen[y] && !blocked[y] {
+			if !seen[y] && !blocked(y) {
 				seen[y] = true
 				stack = append(stack, y)
 			}

@@ -12,26 +12,17 @@ import (
 )
 
 // reachable reports whether block to can be reached from block from
-// without passing through any block of avoid (to itself may be in avoid).
-func reachable(from, to *ssa.BasicBlock, avoid ...*ssa.BasicBlock) bool {
-	seen := make(map[*ssa.BasicBlock]bool)
-	stack := []*ssa.BasicBlock{from}
-	for len(stack) > 0 {
-		b := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if b == to {
-			return true
-		}
-		if seen[b] {
-			continue
-		}
-		seen[b] = true
-		if slices.Contains(avoid, b) {
-			continue
-		}
-		stack = append(stack, b.Succs...)
+// without passing through a block that avoid accepts: to itself may be
+// one, and from is not left if it is one.
+func reachable(from, to *ssa.BasicBlock, avoid func(*ssa.BasicBlock) bool) bool {
+	if from == to {
+		return true
 	}
-	return false
+	if avoid(from) {
+		return false
+	}
+	isTo := func(x *ssa.BasicBlock) bool { return x == to }
+	return searchBlocks(from, succs, isTo, func(x *ssa.BasicBlock) bool { return x != to && avoid(x) })
 }
 
 func indexIn(b *ssa.BasicBlock, instr ssa.Instruction) int {
@@ -63,10 +54,8 @@ func (c *checker) regionsMode(fn *ssa.Function, ctype string, flags bool) map[*s
 	c.regionMemo[key] = nil // in progress: a recursive request sees no guards
 	guard := make(map[*ssa.BasicBlock]bool)
 	for _, b := range fn.Blocks {
-		if n := len(b.Instrs); n > 0 && len(b.Succs) == 2 {
-			if ifi, ok := b.Instrs[n-1].(*ssa.If); ok && c.depends(ifi.Cond, ctype, flags) {
-				guard[b] = true
-			}
+		if ifi := endIf(b); ifi != nil && c.depends(ifi.Cond, ctype, flags) {
+			guard[b] = true
 		}
 	}
 	// A guard block whose only predecessor is a guard block continues
@@ -125,7 +114,7 @@ type regionKey struct {
 func (r *region) splits(to, avoid *ssa.BasicBlock) bool {
 	yes, no := false, false
 	for _, e := range r.exits {
-		if reachableOutside(e, to, r.blocks, avoid) {
+		if r.reaches(e, to, avoid) {
 			yes = true
 		} else {
 			no = true
@@ -134,15 +123,10 @@ func (r *region) splits(to, avoid *ssa.BasicBlock) bool {
 	return yes && no
 }
 
-func reachableOutside(from, to *ssa.BasicBlock, inside map[*ssa.BasicBlock]bool, avoid *ssa.BasicBlock) bool {
-	var skip []*ssa.BasicBlock
-	for b := range inside {
-		skip = append(skip, b)
-	}
-	if avoid != nil {
-		skip = append(skip, avoid)
-	}
-	return reachable(from, to, skip...)
+// reaches reports whether to can be reached from from without passing
+// through the region again, nor through avoid (nil: none).
+func (r *region) reaches(from, to, avoid *ssa.BasicBlock) bool {
+	return reachable(from, to, func(x *ssa.BasicBlock) bool { return r.blocks[x] || x == avoid })
 }
 
 // unguarded reports whether target can run after start (nil: the
@@ -228,7 +212,7 @@ func (c *checker) preGuarded(regions map[*ssa.BasicBlock]*region, sb, tb *ssa.Ba
 		seen[r] = true
 		var toStart, other []*ssa.BasicBlock
 		for _, e := range r.exits {
-			if reachableOutside(e, sb, r.blocks, nil) {
+			if r.reaches(e, sb, nil) {
 				toStart = append(toStart, e)
 			} else {
 				other = append(other, e)
@@ -239,7 +223,7 @@ func (c *checker) preGuarded(regions map[*ssa.BasicBlock]*region, sb, tb *ssa.Ba
 		}
 		confined := true
 		for _, e := range other {
-			if reachableOutside(e, tb, r.blocks, nil) {
+			if r.reaches(e, tb, nil) {
 				confined = false
 			}
 		}
