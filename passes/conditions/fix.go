@@ -42,7 +42,8 @@ func (c *checker) suggestFixes(found []*finding) {
 		if f.elsewhere != "" && len(f.local) == 0 && f.deferred != nil && f.elsewhere == c.deferredNote(f) {
 			// The write is in a literal fn defers: the comparison guard
 			// can go around it there.
-			if fix, _ := c.safeDeferredFix(f); fix != nil {
+			deferred := func() (*analysis.SuggestedFix, string) { return c.deferredFix(f) }
+			if fix, _ := c.safely(f, "make the deferred write depend on the result", deferred); fix != nil {
 				f.fix = fix
 			} else {
 				f.note = "no suggested fix: " + f.elsewhere // what to do by hand
@@ -62,7 +63,7 @@ func (c *checker) suggestFixes(found []*finding) {
 	}
 	for _, fn := range order {
 		group := groups[fn]
-		fix, reason := c.safeBuildFix(fn, group)
+		fix, reason := c.safely(group[0], "guard the write with the result", func() (*analysis.SuggestedFix, string) { return c.buildFix(fn, group) })
 		if fix == nil {
 			for _, f := range group {
 				f.note = "no suggested fix: " + reason
@@ -77,43 +78,28 @@ func (c *checker) suggestFixes(found []*finding) {
 	}
 }
 
-// safeBuildFix is buildFix, withholding the fix on odd code it did not
-// foresee rather than failing the run; the panic is reported once per
-// package (see internal/crash), so the bug does not go unnoticed.
-func (c *checker) safeBuildFix(fn *ssa.Function, group []*finding) (fix *analysis.SuggestedFix, reason string) {
-	if ignore.CgoProcessed(group[0].file) {
-		return nil, ignore.CgoReason
-	}
-	defer func() {
-		if p := recover(); p != nil {
-			c.guard.Record(group[0].call.Pos(), "building the fix of this call", p)
-			fix, reason = nil, "statuslint failed to build it (an internal error, reported separately); guard the write with the result"
-		}
-	}()
-	if panicHook != nil {
-		panicHook("fix")
-	}
-	return c.buildFix(fn, group)
-}
-
-// deferredNote is the note check gives a finding whose write is in the
-// literal it defers, and no other write elsewhere.
-func (c *checker) deferredNote(f *finding) string {
-	return "the status is written in a function literal deferred earlier; keep the result and make the deferred write depend on it"
-}
-
-// safeDeferredFix is deferredFix under the same guard as safeBuildFix.
-func (c *checker) safeDeferredFix(f *finding) (fix *analysis.SuggestedFix, reason string) {
+// safely is build, withholding the fix on odd code it did not foresee
+// rather than failing the run; the panic is reported once per package
+// (see internal/crash), so the bug does not go unnoticed, and the reason
+// says what to do by hand instead (byHand). f is the finding the fix is
+// attached to.
+func (c *checker) safely(f *finding, byHand string, build func() (*analysis.SuggestedFix, string)) (fix *analysis.SuggestedFix, reason string) {
 	if ignore.CgoProcessed(f.file) {
 		return nil, ignore.CgoReason
 	}
 	defer func() {
 		if p := recover(); p != nil {
 			c.guard.Record(f.call.Pos(), "building the fix of this call", p)
-			fix, reason = nil, "statuslint failed to build it (an internal error, reported separately); make the deferred write depend on the result"
+			fix, reason = nil, "statuslint failed to build it (an internal error, reported separately); "+byHand
 		}
 	}()
-	return c.deferredFix(f)
+	return build()
+}
+
+// deferredNote is the note check gives a finding whose write is in the
+// literal it defers, and no other write elsewhere.
+func (c *checker) deferredNote(f *finding) string {
+	return "the status is written in a function literal deferred earlier; keep the result and make the deferred write depend on it"
 }
 
 // deferredFix guards the status write of the function literal that f's
@@ -140,13 +126,7 @@ func (c *checker) deferredFix(f *finding) (*analysis.SuggestedFix, string) {
 	if !ok {
 		return nil, "the deferred function could not be located"
 	}
-	var outer *ast.BlockStmt
-	switch syn := f.fn.Syntax().(type) {
-	case *ast.FuncDecl:
-		outer = syn.Body
-	case *ast.FuncLit:
-		outer = syn.Body
-	}
+	outer, _ := fixes.EnclosingFunc([]ast.Node{f.fn.Syntax()})
 	obj := rootVar(info, f.call.Args[0])
 	if outer == nil || obj == nil {
 		return nil, "the object is not a variable of the function"
@@ -205,16 +185,13 @@ type target struct {
 
 // buildFix returns the fix for the findings of fn, or nil and why not.
 func (c *checker) buildFix(fn *ssa.Function, group []*finding) (*analysis.SuggestedFix, string) {
+	if panicHook != nil {
+		panicHook("fix")
+	}
 	info := c.pass.TypesInfo
 	fset := c.pass.Fset
 	file := group[0].file
-	var body *ast.BlockStmt
-	switch syn := fn.Syntax().(type) {
-	case *ast.FuncDecl:
-		body = syn.Body
-	case *ast.FuncLit:
-		body = syn.Body
-	}
+	body, _ := fixes.EnclosingFunc([]ast.Node{fn.Syntax()}) // the function's own body
 	if body == nil {
 		return nil, "the function's body could not be located"
 	}
@@ -333,7 +310,7 @@ func (c *checker) buildFix(fn *ssa.Function, group []*finding) (*analysis.Sugges
 		}
 		declared = true
 	}
-	return guardWrites(fset, file, tf, src, targets, name, edits, "Write the status only when a condition changed")
+	return guardWrites(fset, file, tf, src, targets, name, edits, nil, "Write the status only when a condition changed")
 }
 
 // buildSnapshotFix guards the writes with a comparison of the status with
@@ -445,11 +422,7 @@ func (c *checker) snapshotGuard(file *ast.File, body *ast.BlockStmt, obj *types.
 	}
 	at := tf.LineStart(line + 1)
 	edits := []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(indent + copyStmt + "\n")}}
-	fix, reason := guardWrites(fset, file, tf, src, targets, cond, edits, message)
-	if fix != nil {
-		fix.TextEdits = append(fix.TextEdits, importEdits...)
-	}
-	return fix, reason
+	return guardWrites(fset, file, tf, src, targets, cond, edits, importEdits, message)
 }
 
 // threadedSnapshotFix is buildSnapshotFix for an object parameter of the
@@ -501,18 +474,15 @@ func (c *checker) threadedSnapshotFix(file *ast.File, body *ast.BlockStmt, obj *
 	if err != nil || tf.Size() != len(src) {
 		return nil, "the file could not be read"
 	}
-	fix, reason := guardWrites(c.pass.Fset, file, tf, src, targets, cond, edits,
+	return guardWrites(c.pass.Fset, file, tf, src, targets, cond, edits, importEdits,
 		fmt.Sprintf("Write the status only when it differs from %s, copied where the callers of %s load the object", name, decl.Name.Name))
-	if fix != nil {
-		fix.TextEdits = append(fix.TextEdits, importEdits...)
-	}
-	return fix, reason
 }
 
 // guardWrites adds to edits the wrapping of each target in if cond { ... },
 // checks that the edited file parses and stays gofmt-clean, and returns the
-// fix, or nil and why not.
-func guardWrites(fset *token.FileSet, file *ast.File, tf *token.File, src []byte, targets []*target, cond string, edits []analysis.TextEdit, message string) (*analysis.SuggestedFix, string) {
+// fix, with the edits of the import block (imports, not checked) last, or
+// nil and why not.
+func guardWrites(fset *token.FileSet, file *ast.File, tf *token.File, src []byte, targets []*target, cond string, edits, imports []analysis.TextEdit, message string) (*analysis.SuggestedFix, string) {
 	for _, t := range targets {
 		e, reason := wrapEdits(fset, file, tf, src, t, cond)
 		if e == nil {
@@ -523,7 +493,7 @@ func guardWrites(fset *token.FileSet, file *ast.File, tf *token.File, src []byte
 	if reason := checkFormatted(tf, src, edits); reason != "" {
 		return nil, reason
 	}
-	return &analysis.SuggestedFix{Message: message, TextEdits: edits}, ""
+	return &analysis.SuggestedFix{Message: message, TextEdits: append(edits, imports...)}, ""
 }
 
 // equalityPath is apimachinery's semantic equality package.
@@ -536,13 +506,8 @@ func returnsSelf(pkg *types.Package, t types.Type, name string) bool {
 		t = p.Elem()
 	}
 	ptr := types.NewPointer(t)
-	obj, _, _ := types.LookupFieldOrMethod(ptr, true, pkg, name)
-	fn, ok := obj.(*types.Func)
-	if !ok {
-		return false
-	}
-	sig := fn.Type().(*types.Signature)
-	return sig.Params().Len() == 0 && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), ptr)
+	sig := fixes.MethodSig(pkg, ptr, name)
+	return sig != nil && sig.Params().Len() == 0 && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), ptr)
 }
 
 // rootVar returns X of &X.Status.Conditions (or of any field path under X).
@@ -711,6 +676,7 @@ func (c *checker) writeTarget(file *ast.File, body *ast.BlockStmt, w *reconcilep
 	}
 	isCall := func(e ast.Expr) bool { return ast.Unparen(e) == call }
 	var t *target
+	parent := path[2] // the node holding the statement to guard
 	switch s := path[1].(type) {
 	case *ast.ExprStmt:
 		t = &target{stmt: s}
@@ -733,6 +699,7 @@ func (c *checker) writeTarget(file *ast.File, body *ast.BlockStmt, w *reconcilep
 					return nil, "the if statement around the write tests more than its error"
 				}
 				t = &target{stmt: is}
+				parent = path[3]
 			} else {
 				t = &target{stmt: s, form: wrapDefine, define: s}
 			}
@@ -748,20 +715,10 @@ func (c *checker) writeTarget(file *ast.File, body *ast.BlockStmt, w *reconcilep
 	default:
 		return nil, "the write is not a statement of its own"
 	}
-	parent := parentOf(path, t.stmt)
 	if fixes.StmtList(parent) == nil {
 		return nil, "the write is not in a block"
 	}
 	return t, ""
-}
-
-func parentOf(path []ast.Node, n ast.Node) ast.Node {
-	for i, p := range path {
-		if p == n && i+1 < len(path) {
-			return path[i+1]
-		}
-	}
-	return nil
 }
 
 // requiresErr reports whether cond is false whenever v is nil: a chain of
