@@ -263,7 +263,8 @@ func (c *checker) buildFix(fn *ssa.Function, group []*finding) (*analysis.Sugges
 		if s.Pos() < decl[declIdx].Pos() || s.End() > targets[len(targets)-1].stmt.Pos() {
 			return nil, "a SetStatusCondition call does not precede the write in the same block"
 		}
-		if inFuncLit(file, body, s) {
+		path, _ := astutil.PathEnclosingInterval(file, s.Pos(), s.End())
+		if inner, _ := fixes.EnclosingFunc(path); inner != body {
 			return nil, "a SetStatusCondition call is in a function literal"
 		}
 	}
@@ -603,20 +604,6 @@ func callStmt(file *ast.File, call *ast.CallExpr) (ast.Stmt, *ast.Ident) {
 	return nil, nil
 }
 
-// inFuncLit reports whether n lies in a function literal inside body.
-func inFuncLit(file *ast.File, body *ast.BlockStmt, n ast.Node) bool {
-	path, _ := astutil.PathEnclosingInterval(file, n.Pos(), n.End())
-	for _, p := range path {
-		if p == body {
-			return false
-		}
-		if _, ok := p.(*ast.FuncLit); ok && p != n {
-			return true
-		}
-	}
-	return false
-}
-
 // declList returns the innermost statement list around first in which the
 // statement holding first comes before the statements holding every
 // target, and that statement's index.
@@ -665,7 +652,7 @@ func (c *checker) writeTarget(file *ast.File, body *ast.BlockStmt, w *reconcilep
 	if len(path) < 3 || path[0] != call {
 		return nil, "the write could not be located"
 	}
-	if inFuncLit(file, body, call) {
+	if inner, _ := fixes.EnclosingFunc(path); inner != body {
 		return nil, "the write is in a function literal"
 	}
 	if len(call.Args) >= 2 && spansLines(c.pass.Fset, call.Args[1]) {

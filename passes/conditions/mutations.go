@@ -295,8 +295,8 @@ func (c *checker) conditionalWrites(fn *ssa.Function) map[*ssa.BasicBlock]bool {
 			if !ok || !c.writesObject(call, "Update", "Patch") {
 				continue
 			}
-			ok2 := successOf(call)
-			if ok2 == nil || len(ok2.Preds) != 1 {
+			v, success, _ := nilBranches(b)
+			if v != ssa.Value(call) || len(success.Preds) != 1 {
 				continue // no branch of its own: the code after an if the write was in
 			}
 			if errExits == nil {
@@ -306,30 +306,13 @@ func (c *checker) conditionalWrites(fn *ssa.Function) map[*ssa.BasicBlock]bool {
 				continue // on every path
 			}
 			for _, x := range fn.Blocks {
-				if ok2.Dominates(x) {
+				if success.Dominates(x) {
 					out[x] = true
 				}
 			}
 		}
 	}
 	return out
-}
-
-// successOf returns the block an if on call's error result takes when it
-// is nil (if err := c.Update(...); err != nil {...}: the code after the
-// if), or nil when its block ends in no such if.
-func successOf(call *ssa.Call) *ssa.BasicBlock {
-	b := call.Block()
-	ifi := endIf(b)
-	if ifi == nil {
-		return nil
-	}
-	if v, op := nilCompared(ifi.Cond); v != ssa.Value(call) {
-		return nil
-	} else if op == token.NEQ {
-		return b.Succs[1]
-	}
-	return b.Succs[0]
 }
 
 // nilCompared returns the value cond compares with nil (== or !=) and the
@@ -363,19 +346,27 @@ func endIf(b *ssa.BasicBlock) *ssa.If {
 func errorExits(fn *ssa.Function) map[*ssa.BasicBlock]bool {
 	out := make(map[*ssa.BasicBlock]bool)
 	for _, b := range fn.Blocks {
-		ifi := endIf(b)
-		if ifi == nil {
-			continue
-		}
-		if v, op := nilCompared(ifi.Cond); v == nil || !crmodel.IsError(v.Type()) {
-			continue
-		} else if op == token.NEQ {
-			out[b.Succs[0]] = true
-		} else {
-			out[b.Succs[1]] = true
+		if v, _, notNil := nilBranches(b); v != nil && crmodel.IsError(v.Type()) {
+			out[notNil] = true
 		}
 	}
 	return out
+}
+
+// nilBranches returns the value the if ending b compares with nil (== or
+// !=), and the successors it takes when that value is nil and when it is
+// not (if err := c.Update(...); err != nil {...}: the code after the if,
+// and the if's body); v is nil when b ends in no such if.
+func nilBranches(b *ssa.BasicBlock) (v ssa.Value, isNil, notNil *ssa.BasicBlock) {
+	ifi := endIf(b)
+	if ifi == nil {
+		return nil, nil, nil
+	}
+	v, op := nilCompared(ifi.Cond)
+	if op == token.NEQ {
+		return v, b.Succs[1], b.Succs[0]
+	}
+	return v, b.Succs[0], b.Succs[1]
 }
 
 // writesObject reports whether call writes an object, not its status,

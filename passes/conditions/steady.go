@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -43,12 +44,9 @@ func (c *checker) changingValue(v ssa.Value, obj ssa.Value, field string) string
 func steadySource(v ssa.Value, obj ssa.Value) string {
 	var from []string
 	add := func(s string) {
-		for _, f := range from {
-			if f == s {
-				return
-			}
+		if !slices.Contains(from, s) {
+			from = append(from, s)
 		}
-		from = append(from, s)
 	}
 	computed := false
 	seen := make(map[ssa.Value]bool)
