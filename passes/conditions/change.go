@@ -68,15 +68,11 @@ func (c *checker) typeArg(pos token.Pos, kind crmodel.ConditionFunc) ast.Expr {
 // parameters (through the package's call sites), the results of the
 // package's own functions, the results of other functions given such a
 // value (ptr.Deref(meta.FindStatusCondition(...), ...)), and flags: bool
-// variables set to true only where such a value decided (see flagPhi).
-func (c *checker) dependsOnChange(v ssa.Value, ctype string) bool {
-	return c.depends(v, ctype, true)
-}
-
-// depends is dependsOnChange; flags false leaves flag variables out (they
-// are decided by guard regions, which are computed from depends). The
-// trace's origins are the values that show a change: any one is enough.
-func (c *checker) depends(v ssa.Value, ctype string, flags bool) bool {
+// variables set to true only where such a value decided (see flagPhi);
+// flags false leaves flag variables out (they are decided by guard
+// regions, which are computed from dependsOnChange). The trace's origins
+// are the values that show a change: any one is enough.
+func (c *checker) dependsOnChange(v ssa.Value, ctype string, flags bool) bool {
 	follow := func(next ...ssa.Value) valueflow.Step {
 		return valueflow.Step{Kind: valueflow.Follow, Next: next}
 	}
@@ -241,7 +237,7 @@ func (c *checker) flagPhi(phi *ssa.Phi, ctype string) bool {
 	if !reachable(fn.Blocks[0], phi.Block(), func(x *ssa.BasicBlock) bool { return slices.Contains(sources, x) }) {
 		return false // true on every path: the flag decides nothing
 	}
-	base := c.regionsMode(fn, ctype, false)
+	base := c.regions(fn, ctype, false)
 	for _, b := range sources {
 		if !guardsBlock(fn, base, b) {
 			return false
@@ -273,7 +269,7 @@ func (c *checker) flagStored(addr ssa.Value, ctype string) bool {
 			continue
 		}
 		fn := st.Parent()
-		if fn == nil || len(fn.Blocks) == 0 || !guardsBlock(fn, c.regionsMode(fn, ctype, false), st.Block()) {
+		if fn == nil || len(fn.Blocks) == 0 || !guardsBlock(fn, c.regions(fn, ctype, false), st.Block()) {
 			return false
 		}
 		trues = true
@@ -493,7 +489,7 @@ func (c *checker) returnsChange(fn *ssa.Function) bool {
 		for _, instr := range b.Instrs {
 			if ret, ok := instr.(*ssa.Return); ok {
 				for _, r := range ret.Results {
-					if !yes && c.dependsOnChange(r, "") {
+					if !yes && c.dependsOnChange(r, "", true) {
 						yes = true
 					}
 				}

@@ -172,7 +172,7 @@ func (c *checker) check(tests bool, fn *ssa.Function, call ssa.CallInstruction) 
 	if syn == nil {
 		return nil
 	}
-	file := c.fileOf(syn.Pos())
+	file := fixes.FileOf(c.pass, syn.Pos())
 	if ignore.OutsideCheck(c.pass, file, tests) {
 		return nil // generated code is fixed in its generator; tests hold fakes
 	}
@@ -228,8 +228,10 @@ func (c *checker) check(tests bool, fn *ssa.Function, call ssa.CallInstruction) 
 	}
 	// The write is redundant only if nothing else changed the status on
 	// the way; a change the pass cannot rule out is no finding.
-	if c.neverEqualIn(fn, tests) {
-		return nil // the comparison meant to guard the write is reported
+	if len(c.neverEqualDiagnostics(fn, tests)) > 0 {
+		// The comparison meant to guard the write is reported, with its
+		// own fix: a finding here would be the comparison's.
+		return nil
 	}
 	ar := c.otherMutations(fn, call, r, f.ctype)
 	if !ar.steadyPath {
@@ -334,13 +336,11 @@ const maxSteadyShown = 3
 // so that a reader can check the judgement: " (in the steady state:
 // Status.Version is computed from the spec)", or "".
 func steadyText(changes []steadyChange) string {
-	seen := make(map[string]bool)
 	var whats []string
 	sorted := slices.Clone(changes)
 	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].pos < sorted[j].pos })
 	for _, s := range sorted {
-		if !seen[s.what] {
-			seen[s.what] = true
+		if !slices.Contains(whats, s.what) {
 			whats = append(whats, s.what)
 		}
 	}
@@ -377,8 +377,4 @@ func (c *checker) steadyRelated(f *finding) []analysis.RelatedInformation {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Pos < out[j].Pos })
 	return out
-}
-
-func (c *checker) fileOf(pos token.Pos) *ast.File {
-	return fixes.FileOf(c.pass, pos)
 }

@@ -23,20 +23,12 @@ type event struct {
 	callee *ssa.Function        // the package function that writes, or nil
 }
 
-// events returns fn's status-writing events.
+// events returns fn's status-writing events; those found at depth 0, the
+// outermost, are kept for the next call.
 func (c *checker) events(fn *ssa.Function, depth int) []event {
-	if depth == 0 {
-		if evs, ok := c.eventMemo[fn]; ok {
-			return evs
-		}
-		evs := c.computeEvents(fn, 0)
-		c.eventMemo[fn] = evs
+	if evs, ok := c.eventMemo[fn]; ok && depth == 0 {
 		return evs
 	}
-	return c.computeEvents(fn, depth)
-}
-
-func (c *checker) computeEvents(fn *ssa.Function, depth int) []event {
 	var out []event
 	for _, w := range c.writes[fn] {
 		if w.MethodValue || w.Instr == nil {
@@ -82,6 +74,9 @@ func (c *checker) computeEvents(fn *ssa.Function, depth int) []event {
 				}
 			}
 		}
+	}
+	if depth == 0 {
+		c.eventMemo[fn] = out
 	}
 	return out
 }

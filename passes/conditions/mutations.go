@@ -153,7 +153,7 @@ func (c *checker) mutationsAround(fn *ssa.Function, at ssa.Instruction, obj ssa.
 				bad = true
 				continue
 			}
-			mm := c.mutationOf(instr, obj, ctype, depth)
+			mm := c.follow.Instr(mutationRule{c, ctype}, instr, obj, depth) // what instr does to obj's status
 			precedes := before[b] || b == at.Block() && i < atIdx
 			if mm.kind == alwaysMutation && mm.what == removedAgain && !precedes {
 				// Removed after the set: an ordinary change.
@@ -500,11 +500,6 @@ func blocksAround(b *ssa.BasicBlock) (before, after map[*ssa.BasicBlock]bool) {
 }
 
 const removedAgain = "the condition is removed and set again, so it always changes"
-
-// mutationOf classifies what instr does to obj's status.
-func (c *checker) mutationOf(instr ssa.Instruction, obj ssa.Value, ctype string, depth int) mutation {
-	return c.follow.Instr(mutationRule{c, ctype}, instr, obj, depth)
-}
 
 // calledFuncs returns the package functions a call may invoke.
 func (c *checker) calledFuncs(call ssa.CallInstruction) []*ssa.Function {

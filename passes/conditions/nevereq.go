@@ -37,37 +37,31 @@ import (
 
 const neverEqualMsg = "%s compares %s with %s, which never holds, so the status is written on every reconcile: compare %s with %s"
 
-// neverEqualIn reports whether fn holds such a comparison: a finding of a
-// SetStatusCondition there would be the comparison's, which is reported
-// with its own fix.
-func (c *checker) neverEqualIn(fn *ssa.Function, tests bool) bool {
+// neverEqualDiagnostics returns the diagnostics of fn's comparisons of a
+// status with a pointer to one, in production files or with tests in
+// _test.go files.
+func (c *checker) neverEqualDiagnostics(fn *ssa.Function, tests bool) []analysis.Diagnostic {
+	var out []analysis.Diagnostic
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			if call, ok := instr.(*ssa.Call); ok && crmodel.IsEqualityFunc(reconcilepath.CalleeFunc(call.Common())) && neverEqual(call) {
-				if _, reported := c.neverEqualDiagnostic(call, tests); reported {
-					return true
-				}
+			call, ok := instr.(*ssa.Call)
+			if !ok || !crmodel.IsEqualityFunc(reconcilepath.CalleeFunc(call.Common())) || !neverEqual(call) {
+				continue
+			}
+			if d, ok := c.neverEqualDiagnostic(call, tests); ok {
+				out = append(out, d)
 			}
 		}
 	}
-	return false
+	return out
 }
 
 // reportNeverEqual reports the comparisons of a status with a pointer to
-// one in c's functions, in production files or with tests in _test.go
-// files.
+// one in c's functions.
 func (c *checker) reportNeverEqual(rep *ignore.Reporter, tests bool) {
 	for _, fn := range c.funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				call, ok := instr.(*ssa.Call)
-				if !ok || !crmodel.IsEqualityFunc(reconcilepath.CalleeFunc(call.Common())) || !neverEqual(call) {
-					continue
-				}
-				if d, ok := c.neverEqualDiagnostic(call, tests); ok {
-					rep.Report(d)
-				}
-			}
+		for _, d := range c.neverEqualDiagnostics(fn, tests) {
+			rep.Report(d)
 		}
 	}
 }
@@ -91,7 +85,7 @@ func (c *checker) neverEqualDiagnostic(call *ssa.Call, tests bool) (analysis.Dia
 	if syn == nil || len(syn.Args) < 2 {
 		return analysis.Diagnostic{}, false
 	}
-	file := c.fileOf(syn.Pos())
+	file := fixes.FileOf(c.pass, syn.Pos())
 	if ignore.OutsideCheck(c.pass, file, tests) {
 		return analysis.Diagnostic{}, false
 	}

@@ -39,14 +39,9 @@ type region struct {
 }
 
 // regions returns the guard regions of fn for condition type ctype, by
-// block.
-func (c *checker) regions(fn *ssa.Function, ctype string) map[*ssa.BasicBlock]*region {
-	return c.regionsMode(fn, ctype, true)
-}
-
-// regionsMode is regions; flags false leaves out ifs that only a flag
-// variable makes depend on a change (the regions that decide the flags).
-func (c *checker) regionsMode(fn *ssa.Function, ctype string, flags bool) map[*ssa.BasicBlock]*region {
+// block; flags false leaves out ifs that only a flag variable makes depend
+// on a change (the regions that decide the flags).
+func (c *checker) regions(fn *ssa.Function, ctype string, flags bool) map[*ssa.BasicBlock]*region {
 	key := regionKey{fn, ctype, flags}
 	if m, ok := c.regionMemo[key]; ok {
 		return m
@@ -54,7 +49,7 @@ func (c *checker) regionsMode(fn *ssa.Function, ctype string, flags bool) map[*s
 	c.regionMemo[key] = nil // in progress: a recursive request sees no guards
 	guard := make(map[*ssa.BasicBlock]bool)
 	for _, b := range fn.Blocks {
-		if ifi := endIf(b); ifi != nil && c.depends(ifi.Cond, ctype, flags) {
+		if ifi := endIf(b); ifi != nil && c.dependsOnChange(ifi.Cond, ctype, flags) {
 			guard[b] = true
 		}
 	}
@@ -147,7 +142,7 @@ func (c *checker) unguarded(fn *ssa.Function, start, target ssa.Instruction, cty
 		sb, si = start.Block(), indexIn(start.Block(), start)
 	}
 	tb, ti := target.Block(), indexIn(target.Block(), target)
-	regions := c.regions(fn, ctype)
+	regions := c.regions(fn, ctype, true)
 	if start != nil && c.preGuarded(regions, sb, tb) {
 		return false
 	}
@@ -210,20 +205,12 @@ func (c *checker) preGuarded(regions map[*ssa.BasicBlock]*region, sb, tb *ssa.Ba
 			continue
 		}
 		seen[r] = true
-		var toStart, other []*ssa.BasicBlock
-		for _, e := range r.exits {
-			if r.reaches(e, sb, nil) {
-				toStart = append(toStart, e)
-			} else {
-				other = append(other, e)
-			}
-		}
-		if len(toStart) == 0 || len(other) == 0 {
+		if !r.splits(sb, nil) {
 			continue
 		}
 		confined := true
-		for _, e := range other {
-			if r.reaches(e, tb, nil) {
+		for _, e := range r.exits {
+			if !r.reaches(e, sb, nil) && r.reaches(e, tb, nil) {
 				confined = false
 			}
 		}
