@@ -2,6 +2,7 @@ package driver
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/gob"
@@ -12,6 +13,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"hash"
 	"io"
 	"os"
 	"path/filepath"
@@ -188,59 +190,36 @@ func openFactCache(analyzers []*analysis.Analyzer) (*factCache, error) {
 	return c, nil
 }
 
-var exeID struct {
-	once sync.Once
-	id   string
-	err  error
-}
-
 // executableID identifies the running statuslint: its module version
 // when it was built from a released module, else the hash of its
 // executable's content.
-func executableID() (string, error) {
-	exeID.once.Do(func() {
-		if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" && bi.Main.Sum != "" && !strings.Contains(bi.Main.Version, "+dirty") {
-			exeID.id = "build " + bi.String()
-			return
-		}
-		exe, err := os.Executable()
-		if err != nil {
-			exeID.err = err
-			return
-		}
-		f, err := os.Open(exe)
-		if err != nil {
-			exeID.err = err
-			return
-		}
-		defer f.Close()
-		h := sha256.New()
-		if _, err := io.Copy(h, f); err != nil {
-			exeID.err = err
-			return
-		}
-		exeID.id = "exe " + hex.EncodeToString(h.Sum(nil))
-	})
-	return exeID.id, exeID.err
-}
+var executableID = sync.OnceValues(func() (string, error) {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" && bi.Main.Sum != "" && !strings.Contains(bi.Main.Version, "+dirty") {
+		return "build " + bi.String(), nil
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return "", err
+	}
+	f, err := os.Open(exe)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return "exe " + hex.EncodeToString(h.Sum(nil)), nil
+})
 
 // hasher hashes length-prefixed strings, so that no two sequences of
 // fields hash alike.
-type hasher struct{ hashWriter }
-
-type hashWriter interface {
-	io.Writer
-	Sum([]byte) []byte
-}
+type hasher struct{ hash.Hash }
 
 func newHasher() hasher { return hasher{sha256.New()} }
 
-func (h hasher) str(s string) {
-	var n [8]byte
-	binary.LittleEndian.PutUint64(n[:], uint64(len(s)))
-	h.Write(n[:])
-	io.WriteString(h, s)
-}
+func (h hasher) str(s string) { h.bytes([]byte(s)) }
 
 func (h hasher) bytes(b []byte) {
 	var n [8]byte
@@ -535,34 +514,32 @@ func (c *factCache) record(a *analysis.Analyzer, pass *analysis.Pass, err error)
 	if st == nil || !st.write {
 		return
 	}
+	// The facts on the package's objects, then on the package (path
+	// ""), up to the first that fails to encode.
 	var facts []cachedFact
-	if err == nil {
-		var enc objectpath.Encoder
-		for _, of := range pass.AllObjectFacts() {
-			if of.Object.Pkg() != pass.Pkg {
-				continue
-			}
-			path, perr := enc.For(of.Object)
-			if perr != nil {
-				continue // not addressable from another package
-			}
-			data, gerr := encodeFact(of.Fact)
-			if gerr != nil {
-				err = gerr
-				break
-			}
-			facts = append(facts, cachedFact{Analyzer: a.Name, Type: reflect.TypeOf(of.Fact).String(), Path: path, Data: data})
+	add := func(fact analysis.Fact, path objectpath.Path) {
+		if err != nil {
+			return
 		}
-		for _, pf := range pass.AllPackageFacts() {
-			if pf.Package != pass.Pkg || err != nil {
-				continue
-			}
-			data, gerr := encodeFact(pf.Fact)
-			if gerr != nil {
-				err = gerr
-				break
-			}
-			facts = append(facts, cachedFact{Analyzer: a.Name, Type: reflect.TypeOf(pf.Fact).String(), Data: data})
+		data, ferr := encodeFact(fact)
+		if ferr != nil {
+			err = ferr
+			return
+		}
+		facts = append(facts, cachedFact{Analyzer: a.Name, Type: reflect.TypeOf(fact).String(), Path: path, Data: data})
+	}
+	var enc objectpath.Encoder
+	for _, of := range pass.AllObjectFacts() {
+		if of.Object.Pkg() != pass.Pkg {
+			continue
+		}
+		if path, perr := enc.For(of.Object); perr == nil { // else not addressable from another package
+			add(of.Fact, path)
+		}
+	}
+	for _, pf := range pass.AllPackageFacts() {
+		if pf.Package == pass.Pkg {
+			add(pf.Fact, "")
 		}
 	}
 
@@ -579,9 +556,7 @@ func (c *factCache) record(a *analysis.Analyzer, pass *analysis.Pass, err error)
 	var e *cacheEntry
 	if st.remaining == 0 && !st.failed && !st.pkg.IllTyped {
 		// Sorted, so that an entry's bytes depend only on its facts.
-		slices.SortFunc(st.facts, func(x, y cachedFact) int {
-			return cmpFacts(x, y)
-		})
+		slices.SortFunc(st.facts, cmpFacts)
 		e = &cacheEntry{Key: st.key, PkgPos: st.pkgPos, Facts: st.facts}
 		st.facts = nil
 	}
@@ -592,16 +567,12 @@ func (c *factCache) record(a *analysis.Analyzer, pass *analysis.Pass, err error)
 }
 
 func cmpFacts(x, y cachedFact) int {
-	if c := strings.Compare(x.Analyzer, y.Analyzer); c != 0 {
-		return c
-	}
-	if c := strings.Compare(string(x.Path), string(y.Path)); c != 0 {
-		return c
-	}
-	if c := strings.Compare(x.Type, y.Type); c != 0 {
-		return c
-	}
-	return bytes.Compare(x.Data, y.Data)
+	return cmp.Or(
+		strings.Compare(x.Analyzer, y.Analyzer),
+		strings.Compare(string(x.Path), string(y.Path)),
+		strings.Compare(x.Type, y.Type),
+		bytes.Compare(x.Data, y.Data),
+	)
 }
 
 // encodeFact returns the gob of a fact, and an error unless it decodes

@@ -274,33 +274,34 @@ func run(progname string, analyzers []*analysis.Analyzer, args []string, stdout,
 	}
 
 	findings := Findings(graph)
-	if opts.fix {
-		// What -fix leaves standing is printed as findings, and the exit
-		// code says so: 3 when findings remain (without a fix, or whose
-		// fix was not applied), 1 when something failed, and then no
-		// file was changed.
+	switch {
+	case opts.fix, opts.format == "text":
 		failed := printActionErrors(stderr, graph)
-		remaining, err := applyFixes(findings, ld.isGenerated, opts.diff, stdout, log, dbg('v'))
-		if err != nil {
-			log.Print(err)
-			exitAtLeast(1)
+		if opts.fix {
+			// What -fix leaves standing is printed as findings, and the
+			// exit code says so: 3 when findings remain (without a fix,
+			// or whose fix was not applied), 1 when something failed,
+			// and then no file was changed.
+			var err error
+			findings, err = applyFixes(findings, ld.isGenerated, opts.diff, stdout, log, dbg('v'))
+			if err != nil {
+				log.Print(err)
+				exitAtLeast(1)
+			}
 		}
-		if err := printText(stderr, remaining, opts.context, workingDir()); err != nil {
+		if err := printText(stderr, findings, opts.context, workingDir()); err != nil {
 			exitAtLeast(1)
 		}
 		if failed > 0 {
 			exitAtLeast(1)
-		} else if len(remaining) > 0 {
+		} else if len(findings) > 0 {
 			exitAtLeast(3)
 		}
-		return exitcode
-	}
-	switch opts.format {
-	case "json":
+	case opts.format == "json":
 		if err := printJSON(stdout, graph, findings); err != nil {
 			exitAtLeast(1)
 		}
-	case "sarif":
+	case opts.format == "sarif":
 		// Like -json, it exits 0 unless something failed, so that a CI
 		// step uploading it runs; what failed is printed as in text.
 		if printActionErrors(stderr, graph) > 0 {
@@ -310,18 +311,8 @@ func run(progname string, analyzers []*analysis.Analyzer, args []string, stdout,
 			log.Print(err)
 			exitAtLeast(1)
 		}
-	default:
-		failed := printActionErrors(stderr, graph)
-		if err := printText(stderr, findings, opts.context, workingDir()); err != nil {
-			exitAtLeast(1)
-		}
-		if failed > 0 {
-			exitAtLeast(1)
-		} else if len(findings) > 0 {
-			exitAtLeast(3)
-		}
 	}
-	if dbg('t') {
+	if dbg('t') && !opts.fix { // -fix prints no times
 		printTimes(stderr, graph)
 	}
 	return exitcode

@@ -7,9 +7,10 @@ import (
 	"go/format"
 	"io"
 	"log"
+	"maps"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 
 	"github.com/statuslint/statuslint/internal/textedit"
 )
@@ -38,7 +39,6 @@ fixes:
 		}
 		withFix++
 		fix := &f.Diagnostic.SuggestedFixes[0]
-		byFile := make(map[string][]textedit.Edit)
 		for _, e := range fix.TextEdits {
 			tf := f.Fset.File(e.Pos)
 			if tf == nil {
@@ -62,15 +62,11 @@ fixes:
 				}
 				baseline[name] = content
 			}
-			end := e.End
-			if !end.IsValid() {
-				end = e.Pos
-			}
-			byFile[name] = append(byFile[name], textedit.Edit{Start: tf.Offset(e.Pos), End: tf.Offset(end), New: string(e.NewText)})
 		}
+		// Every edit is in a file, checked above: no error.
+		byFile, _ := textedit.FromAnalysis(f.Fset, fix.TextEdits)
 		merged := make(map[string][]textedit.Edit)
 		for name, edits := range byFile {
-			textedit.Sort(edits)
 			if prev := accepted[name]; len(prev) > 0 {
 				m, ok := textedit.Merge(prev, edits)
 				if !ok {
@@ -88,11 +84,7 @@ fixes:
 		applied = append(applied, f)
 	}
 
-	names := make([]string, 0, len(accepted))
-	for name := range accepted {
-		names = append(names, name)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(accepted))
 	changes := make([]fileChange, 0, len(names))
 	wd := workingDir()
 	for _, name := range names {

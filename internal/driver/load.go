@@ -7,6 +7,7 @@ import (
 	"go/scanner"
 	"go/token"
 	"go/types"
+	"maps"
 	"os"
 	"runtime"
 	"slices"
@@ -270,14 +271,9 @@ func postorder(roots []*packages.Package) []*packages.Package {
 // sortedImports returns a package's imports in the order of their import
 // paths, for deterministic walks.
 func sortedImports(p *packages.Package) []*packages.Package {
-	paths := make([]string, 0, len(p.Imports))
-	for path := range p.Imports {
-		paths = append(paths, path)
-	}
-	slices.Sort(paths)
-	imps := make([]*packages.Package, len(paths))
-	for i, path := range paths {
-		imps[i] = p.Imports[path]
+	imps := make([]*packages.Package, 0, len(p.Imports))
+	for _, path := range slices.Sorted(maps.Keys(p.Imports)) {
+		imps = append(imps, p.Imports[path])
 	}
 	return imps
 }

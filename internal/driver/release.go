@@ -3,7 +3,6 @@ package driver
 import (
 	"container/heap"
 	"go/types"
-	"maps"
 	"reflect"
 	"runtime"
 	"sync"
@@ -194,7 +193,7 @@ func (r *releaser) run(a *analysis.Analyzer, pass *analysis.Pass) (any, error) {
 	p := *pass
 	p.Analyzer = a
 	p.ResultOf = make(map[*analysis.Analyzer]any, len(pass.ResultOf))
-	for w, res := range maps.All(pass.ResultOf) {
+	for w, res := range pass.ResultOf {
 		p.ResultOf[r.original(w)] = res
 	}
 

@@ -44,6 +44,7 @@ import (
 	"fmt"
 	"go/token"
 	"io"
+	"maps"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -543,12 +544,7 @@ func (b *builder) fix(fset *token.FileSet, sf analysis.SuggestedFix) (fix, error
 	if sf.Message != "" {
 		fx.Description = &message{Text: escapeMessage(sf.Message)}
 	}
-	uris := make([]string, 0, len(byURI))
-	for uri := range byURI {
-		uris = append(uris, uri)
-	}
-	slices.Sort(uris)
-	for _, uri := range uris {
+	for _, uri := range slices.Sorted(maps.Keys(byURI)) {
 		edits := byURI[uri]
 		slices.SortStableFunc(edits, func(x, y edit) int {
 			return cmp.Or(cmp.Compare(x.start, y.start), cmp.Compare(x.end, y.end))

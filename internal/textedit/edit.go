@@ -52,10 +52,7 @@ type Edit struct {
 // replacement that starts there, which is the order Apply and Merge expect.
 func Sort(edits []Edit) {
 	slices.SortStableFunc(edits, func(a, b Edit) int {
-		if c := cmp.Compare(a.Start, b.Start); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.End, b.End)
+		return cmp.Or(cmp.Compare(a.Start, b.Start), cmp.Compare(a.End, b.End))
 	})
 }
 

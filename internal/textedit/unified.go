@@ -122,18 +122,10 @@ func writeLine(sb *strings.Builder, prefix byte, line string) {
 // without a newline is kept as is, so "x" and "x\n" are different lines:
 // that is how a change to only the final newline shows up in the diff.
 func splitLines(s string) []string {
-	if s == "" {
-		return nil
-	}
-	lines := make([]string, 0, strings.Count(s, "\n")+1)
-	for s != "" {
-		i := strings.IndexByte(s, '\n')
-		if i < 0 {
-			lines = append(lines, s)
-			break
-		}
-		lines = append(lines, s[:i+1])
-		s = s[i+1:]
+	lines := strings.SplitAfter(s, "\n")
+	// SplitAfter ends with the empty string after a final newline.
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
 	}
 	return lines
 }
