@@ -97,6 +97,9 @@ func (c *checker) controllers(file *ast.File) []*controller {
 	// Calls that are the receiver of another builder call are inside a
 	// chain; the chain is taken from its outermost call.
 	inner := make(map[*ast.CallExpr]bool)
+	// The identifiers that are the receiver of a builder call or the
+	// target of an assignment: a variable used anywhere else escapes.
+	kept := make(map[*ast.Ident]bool)
 	// The variable each chain is assigned to; the variables holding a
 	// builder that are also assigned something else (a builder another
 	// function made), whose builder is then not seen whole.
@@ -107,7 +110,7 @@ func (c *checker) controllers(file *ast.File) []*controller {
 		if !isIdent {
 			return
 		}
-		v, ok := objectOf(info, id).(*types.Var)
+		v, ok := info.ObjectOf(id).(*types.Var)
 		if !ok || !isBuilder(v.Type()) {
 			return
 		}
@@ -124,13 +127,17 @@ func (c *checker) controllers(file *ast.File) []*controller {
 			if c.builderCall(n) == "" {
 				return true
 			}
-			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
-				if recv, ok := ast.Unparen(sel.X).(*ast.CallExpr); ok {
-					inner[recv] = true
-				}
+			switch recv := ast.Unparen(receiver(n)).(type) {
+			case *ast.CallExpr:
+				inner[recv] = true
+			case *ast.Ident:
+				kept[recv] = true
 			}
 		case *ast.AssignStmt:
 			for i, lhs := range n.Lhs {
+				if id, isIdent := lhs.(*ast.Ident); isIdent {
+					kept[id] = true
+				}
 				var rhs ast.Expr
 				if len(n.Lhs) == len(n.Rhs) {
 					rhs = n.Rhs[i]
@@ -139,6 +146,7 @@ func (c *checker) controllers(file *ast.File) []*controller {
 			}
 		case *ast.ValueSpec:
 			for i, id := range n.Names {
+				kept[id] = true
 				if i < len(n.Values) {
 					assign(id, n.Values[i])
 				}
@@ -160,14 +168,7 @@ func (c *checker) controllers(file *ast.File) []*controller {
 		}
 		// The root of the chain: the first call, or the variable it
 		// continues.
-		root := ast.Expr(call)
-		for {
-			rc, ok := ast.Unparen(root).(*ast.CallExpr)
-			if !ok || c.builderCall(rc) == "" {
-				break
-			}
-			root = ast.Unparen(rc.Fun).(*ast.SelectorExpr).X
-		}
+		_, root := c.chain(call)
 		var key any = root
 		open := true
 		switch r := ast.Unparen(root).(type) {
@@ -177,7 +178,7 @@ func (c *checker) controllers(file *ast.File) []*controller {
 			}
 			open = false
 		case *ast.Ident:
-			if v, _ := objectOf(info, r).(*types.Var); v != nil && isLocal(v) {
+			if v, _ := info.ObjectOf(r).(*types.Var); v != nil && isLocal(v) {
 				key, open = v, false
 			}
 		}
@@ -201,7 +202,7 @@ func (c *checker) controllers(file *ast.File) []*controller {
 	var out []*controller
 	for _, key := range order {
 		g := groups[key]
-		if v, ok := key.(*types.Var); ok && (!seeded[v] || elsewhere[v] || c.escapes(file, v)) {
+		if v, ok := key.(*types.Var); ok && (!seeded[v] || elsewhere[v] || escapes(file, info, kept, v)) {
 			g.open = true
 		}
 		if g.open {
@@ -229,14 +230,6 @@ func isLocal(v *types.Var) bool {
 	return v.Kind() == types.LocalVar
 }
 
-// objectOf returns the object an identifier defines or uses.
-func objectOf(info *types.Info, id *ast.Ident) types.Object {
-	if obj := info.Defs[id]; obj != nil {
-		return obj
-	}
-	return info.Uses[id]
-}
-
 // isNewBuilder reports whether call starts a builder: controller-runtime's
 // builder.ControllerManagedBy (or its typed form), or ctrl.NewControllerManagedBy,
 // a variable holding it.
@@ -257,36 +250,12 @@ func (c *checker) isNewBuilder(call *ast.CallExpr) bool {
 	return false
 }
 
-// escapes reports whether file uses v other than as the receiver of a
-// builder call or the target of an assignment.
-func (c *checker) escapes(file *ast.File, v *types.Var) bool {
-	info := c.pass.TypesInfo
-	ok := make(map[*ast.Ident]bool)
-	ast.Inspect(file, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.CallExpr:
-			if c.builderCall(n) == "" {
-				return true
-			}
-			if id, isIdent := ast.Unparen(ast.Unparen(n.Fun).(*ast.SelectorExpr).X).(*ast.Ident); isIdent {
-				ok[id] = true
-			}
-		case *ast.AssignStmt:
-			for _, l := range n.Lhs {
-				if id, isIdent := l.(*ast.Ident); isIdent {
-					ok[id] = true
-				}
-			}
-		case *ast.ValueSpec:
-			for _, id := range n.Names {
-				ok[id] = true
-			}
-		}
-		return true
-	})
+// escapes reports whether file uses v other than through the identifiers
+// kept: the receivers of builder calls and the targets of assignments.
+func escapes(file *ast.File, info *types.Info, kept map[*ast.Ident]bool, v *types.Var) bool {
 	escaped := false
 	ast.Inspect(file, func(n ast.Node) bool {
-		if id, isIdent := n.(*ast.Ident); isIdent && !ok[id] && info.Uses[id] == v {
+		if id, isIdent := n.(*ast.Ident); isIdent && !kept[id] && info.Uses[id] == v {
 			escaped = true
 		}
 		return !escaped
@@ -294,18 +263,29 @@ func (c *checker) escapes(file *ast.File, v *types.Var) bool {
 	return escaped
 }
 
+// receiver is the receiver expression of a builder call.
+func receiver(call *ast.CallExpr) ast.Expr {
+	return ast.Unparen(call.Fun).(*ast.SelectorExpr).X
+}
+
+// chain returns the builder calls of the chain e ends, from its last call
+// to its first, and the expression the chain starts from: e itself when e
+// is no builder call.
+func (c *checker) chain(e ast.Expr) (calls []*ast.CallExpr, root ast.Expr) {
+	for {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok || c.builderCall(call) == "" {
+			return calls, e
+		}
+		calls = append(calls, call)
+		e = receiver(call)
+	}
+}
+
 // collect adds the watches, filters and reconciler of one chain to ctl,
 // walking it from its first call.
 func (c *checker) collect(chain *ast.CallExpr, ctl *controller) {
-	var calls []*ast.CallExpr
-	for e := ast.Expr(chain); ; {
-		call, ok := ast.Unparen(e).(*ast.CallExpr)
-		if !ok || c.builderCall(call) == "" {
-			break
-		}
-		calls = append(calls, call)
-		e = ast.Unparen(call.Fun).(*ast.SelectorExpr).X
-	}
+	calls, _ := c.chain(chain)
 	info := c.pass.TypesInfo
 	for i := len(calls) - 1; i >= 0; i-- {
 		call := calls[i]

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"maps"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -55,21 +56,15 @@ func (c *checker) readsOf(r ast.Expr) map[string]bool {
 	}
 	out := make(map[string]bool)
 	if fn.Pkg() != c.pass.Pkg {
-		kinds, known := c.calleeReads(fn)
-		if !known {
+		if !c.addCalleeReads(fn, out) {
 			return map[string]bool{"*": true} // unknown: everything
-		}
-		for _, k := range kinds {
-			out[k] = true
 		}
 		if call, ok := ast.Unparen(r).(*ast.CallExpr); ok {
 			for _, arg := range call.Args {
 				if c.reconcileMethod(arg) == nil {
 					continue
 				}
-				for k := range c.readsOf(arg) {
-					out[k] = true
-				}
+				maps.Copy(out, c.readsOf(arg))
 			}
 		}
 		return out
@@ -78,9 +73,11 @@ func (c *checker) readsOf(r ast.Expr) map[string]bool {
 	if sfn == nil {
 		return c.packageReads()
 	}
+	// Calls of the package's own functions add nothing: each function
+	// reached is scanned itself.
 	for f := range c.res.ReachableFrom(sfn) {
 		if syn := f.Syntax(); syn != nil {
-			c.scanReads(syn, out)
+			c.scan(syn, out, nil)
 		}
 	}
 	return out

@@ -79,14 +79,8 @@ func (c *checker) predicateFix(ctl *controller, w *watch) (*analysis.SuggestedFi
 // watch's call sees it, and whether its builder is generic (TypedBuilder,
 // v0.18 on; Builder is then an alias of TypedBuilder[reconcile.Request]).
 func (c *checker) builderPackage(w *watch) (*types.Package, bool) {
-	fn, recv := crmodel.MethodCall(c.pass.TypesInfo, w.call)
-	if fn == nil || !isBuilder(recv) {
-		return nil, false
-	}
-	if p, ok := types.Unalias(recv).(*types.Pointer); ok {
-		recv = p.Elem()
-	}
-	n, _ := types.Unalias(recv).(*types.Named)
+	_, recv := crmodel.MethodCall(c.pass.TypesInfo, w.call) // a builder call: see collect
+	n := crmodel.NamedOf(recv)
 	if n == nil {
 		return nil, false
 	}

@@ -16,11 +16,8 @@ const (
 // points to: a struct embedding metav1.ObjectMeta. It returns nil for
 // anything else (lists, unstructured objects, interfaces).
 func objectType(t types.Type) *types.Named {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok {
+	n := crmodel.NamedOf(t)
+	if n == nil {
 		return nil
 	}
 	st, ok := n.Underlying().(*types.Struct)
@@ -92,20 +89,11 @@ func hasGenerationSemantics(n *types.Named) bool {
 	return spec && status
 }
 
-// statusField reports whether the field selected on a value of type recv
-// is an object's Status, and returns the object's type.
-func statusField(recv types.Type, field *types.Var) *types.Named {
-	if field == nil || field.Name() != "Status" {
-		return nil
-	}
-	return objectType(recv)
-}
-
-// objectsIn returns the object types a value of type t holds: the object
-// itself (or a pointer to it), the items of a slice, map or list type.
-func objectsIn(t types.Type) []*types.Named {
+// addObjects adds to into the kinds of the objects a value of type t
+// holds: the object itself (or a pointer to it), the items of a slice, map
+// or list type.
+func addObjects(t types.Type, into map[string]bool) {
 	seen := make(map[types.Type]bool)
-	var out []*types.Named
 	var walk func(t types.Type, depth int)
 	walk = func(t types.Type, depth int) {
 		if depth > 3 || seen[t] {
@@ -113,7 +101,7 @@ func objectsIn(t types.Type) []*types.Named {
 		}
 		seen[t] = true
 		if n := objectType(t); n != nil {
-			out = append(out, n)
+			into[kindKey(n)] = true
 			return
 		}
 		switch u := types.Unalias(t).Underlying().(type) {
@@ -135,5 +123,4 @@ func objectsIn(t types.Type) []*types.Named {
 		}
 	}
 	walk(t, 0)
-	return out
 }

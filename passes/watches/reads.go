@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 
@@ -116,9 +117,7 @@ func (c *checker) packageReads() map[string]bool {
 	if c.pkgReads == nil {
 		c.pkgReads = make(map[string]bool)
 		for _, kinds := range c.funcReads() {
-			for k := range kinds {
-				c.pkgReads[k] = true
-			}
+			maps.Copy(c.pkgReads, kinds)
 		}
 		scope := c.pass.Pkg.Scope()
 		for _, name := range scope.Names() {
@@ -131,9 +130,7 @@ func (c *checker) packageReads() map[string]bool {
 			}
 			if iface, ok := tn.Type().Underlying().(*types.Interface); ok {
 				for m := range iface.Methods() {
-					for _, k := range c.implReads(m) {
-						c.pkgReads[k] = true
-					}
+					c.addImplReads(m, c.pkgReads)
 				}
 			}
 		}
@@ -141,14 +138,16 @@ func (c *checker) packageReads() map[string]bool {
 	return c.pkgReads
 }
 
-// implReads returns what the implementations of m, an interface method,
-// that the package's direct imports declare read, by their facts: the
-// methods named as m of their types that implement m's interface (one
+// addImplReads adds to into what the implementations of m, an interface
+// method, that the package's direct imports declare read, by their facts:
+// the methods named as m of their types that implement m's interface (one
 // that reads nothing has no fact). A factory's package hands out its
 // imports' steps as its own interface (kserve's ingress reconcilers), so
 // a call through that interface runs them. Only direct imports count:
-// their facts reach every driver alike.
-func (c *checker) implReads(m *types.Func) []string {
+// their facts reach every driver alike. The safe packages' interfaces
+// (controller-runtime's client) are not asked: their calls return before,
+// as their implementations are those packages' own.
+func (c *checker) addImplReads(m *types.Func, into map[string]bool) {
 	if c.impls == nil {
 		c.impls = make(map[string][]implementation)
 		direct := make(map[*types.Package]bool)
@@ -170,28 +169,18 @@ func (c *checker) implReads(m *types.Func) []string {
 	}
 	sig, _ := m.Type().(*types.Signature)
 	if sig == nil || sig.Recv() == nil {
-		return nil
+		return
 	}
 	iface, _ := sig.Recv().Type().Underlying().(*types.Interface)
 	if n, ok := types.Unalias(sig.Recv().Type()).(*types.Named); iface == nil || ok && n.TypeParams().Len() > 0 && n.TypeArgs().Len() == 0 {
-		return nil // not an interface, or a generic one not instantiated
+		return // not an interface, or a generic one not instantiated
 	}
-	var out []string
 	for _, im := range c.impls[m.Name()] {
 		if types.Implements(im.recv, iface) {
-			out = append(out, im.kinds...)
+			for _, k := range im.kinds {
+				into[k] = true
+			}
 		}
-	}
-	return out
-}
-
-// addImplReads adds to into what the implementations of the interface
-// method m in the direct imports read (implReads). The safe packages'
-// interfaces (controller-runtime's client) are not asked: their calls
-// return before, as their implementations are those packages' own.
-func (c *checker) addImplReads(m *types.Func, into map[string]bool) {
-	for _, k := range c.implReads(m) {
-		into[k] = true
 	}
 }
 
@@ -242,29 +231,25 @@ func isSafe(path string) bool {
 	return false
 }
 
-// calleeReads returns what a call of fn, a function of another package,
-// reads by the facts of that package: the function's own fact (none when
-// it reads nothing), or the package's for an interface method the package
-// declares (its implementation is not known). known is false when the
-// package has no facts.
-func (c *checker) calleeReads(fn *types.Func) (kinds []string, known bool) {
+// addCalleeReads adds to into what a call of fn, a function of another
+// package, reads by the facts of that package: the function's own fact
+// (none when it reads nothing), or the package's for an interface method
+// the package declares (its implementation is not known). It returns
+// false, adding nothing, when the package has no facts.
+func (c *checker) addCalleeReads(fn *types.Func, into map[string]bool) bool {
 	var fact StatusReads
 	if fn.Pkg() == nil || !c.pass.ImportPackageFact(fn.Pkg(), &fact) {
-		return nil, false
+		return false
 	}
 	sig, _ := fn.Type().(*types.Signature)
 	if sig == nil || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
 		fact = StatusReads{}
 		c.pass.ImportObjectFact(fn.Origin(), &fact)
 	}
-	return fact.Kinds, true
-}
-
-// scanReads adds to into the kinds whose status node's code reads (see
-// scan); calls of the package's own functions add nothing: the caller
-// scans those it reaches.
-func (c *checker) scanReads(node ast.Node, into map[string]bool) {
-	c.scan(node, into, nil)
+	for _, k := range fact.Kinds {
+		into[k] = true
+	}
+	return true
 }
 
 // scan adds to into the kinds whose status node's code reads:
@@ -328,12 +313,12 @@ func (c *checker) scan(node ast.Node, into map[string]bool, local func(*types.Fu
 			if written[n] {
 				return true
 			}
+			// An object's Status field.
 			sel := info.Selections[n]
-			if sel == nil || sel.Kind() != types.FieldVal {
+			if sel == nil || sel.Kind() != types.FieldVal || sel.Obj().Name() != "Status" {
 				return true
 			}
-			field, _ := sel.Obj().(*types.Var)
-			if k := statusField(sel.Recv(), field); k != nil {
+			if k := objectType(sel.Recv()); k != nil {
 				into[kindKey(k)] = true
 			}
 		case *ast.CallExpr:
@@ -378,13 +363,8 @@ func (c *checker) scanCall(call *ast.CallExpr, into map[string]bool, local func(
 			if dynamic {
 				c.addImplReads(callee, into)
 			}
-			if kinds, known := c.calleeReads(callee); known {
-				for _, k := range kinds {
-					into[k] = true
-				}
-				if !dynamic {
-					return
-				}
+			if c.addCalleeReads(callee, into) && !dynamic {
+				return
 			}
 		}
 	case *types.Var:
@@ -402,15 +382,11 @@ func (c *checker) scanCall(call *ast.CallExpr, into map[string]bool, local func(
 	}
 	// Code the pass cannot read: the objects handed to it count as read.
 	for _, arg := range call.Args {
-		for _, k := range objectsIn(info.TypeOf(arg)) {
-			into[kindKey(k)] = true
-		}
+		addObjects(info.TypeOf(arg), into)
 	}
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		if s := info.Selections[sel]; s != nil {
-			for _, k := range objectsIn(s.Recv()) {
-				into[kindKey(k)] = true
-			}
+			addObjects(s.Recv(), into)
 		}
 	}
 }

@@ -44,7 +44,7 @@ func run(pass *analysis.Pass, cfg *Config, r *analysis.Analyzer) (any, error) {
 	rep := ignore.New(pass, Name)
 	defer rep.Close()
 	res, _ := pass.ResultOf[r].(*reconcilepath.Result)
-	c := newChecker(pass, res)
+	c := &checker{pass: pass, res: res, wakes: make(map[*reconcilepath.Write]bool)}
 	// The fact first, from production code alone: what a package's tests
 	// read says nothing of what its reconcilers need.
 	c.exportFacts()
@@ -73,15 +73,11 @@ type checker struct {
 	fnReads  map[*types.Func]map[string]bool
 	pkgReads map[string]bool
 	// impls are the methods of the direct imports' types with a
-	// StatusReads fact, by name (see implReads).
+	// StatusReads fact, by name (see addImplReads).
 	impls map[string][]implementation
 	// wakes are the writes reported as waking their reconcile: once,
 	// however many controllers watch their kind with For.
 	wakes map[*reconcilepath.Write]bool
-}
-
-func newChecker(pass *analysis.Pass, res *reconcilepath.Result) *checker {
-	return &checker{pass: pass, res: res, wakes: make(map[*reconcilepath.Write]bool)}
 }
 
 // productionFuncs lists the declared functions of the production files
