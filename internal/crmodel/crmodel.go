@@ -299,24 +299,6 @@ func (m *Model) WriterSource(fn *types.Func, recv types.Type, arg func(i int) co
 	return "", false, false
 }
 
-// WriterSourceExpr is WriterSource for a syntactic call such as
-// r.Status() or c.SubResource("status").
-func (m *Model) WriterSourceExpr(info *types.Info, e ast.Expr) (sub string, known, ok bool) {
-	call, isCall := ast.Unparen(e).(*ast.CallExpr)
-	if !isCall {
-		return "", false, false
-	}
-	fn, recv := MethodCall(info, call)
-	return m.WriterSource(fn, recv, func(i int) constant.Value {
-		if i < len(call.Args) {
-			if tv, ok := info.Types[call.Args[i]]; ok {
-				return tv.Value
-			}
-		}
-		return nil
-	})
-}
-
 // CalledFunc returns the function or method a call names (an interface
 // method included, a generic function's origin for an instantiation), or
 // nil for calls of function values, builtins and conversions.
@@ -343,7 +325,7 @@ func MethodCall(info *types.Info, call *ast.CallExpr) (*types.Func, types.Type) 
 // IsReconcileResult reports whether t is controller-runtime's
 // reconcile.Result.
 func (m *Model) IsReconcileResult(t types.Type) bool {
-	return m != nil && m.Reconcile != nil && isNamed(t, m.Reconcile.Path(), "Result")
+	return m != nil && m.Reconcile != nil && IsNamed(t, m.Reconcile.Path(), "Result")
 }
 
 // IsReconcileSignature reports whether sig is the signature of a Reconcile
@@ -362,9 +344,9 @@ func (m *Model) IsReconcileSignature(sig *types.Signature) bool {
 	params := sig.Params()
 	switch params.Len() {
 	case 1:
-		return isNamed(params.At(0).Type(), m.Reconcile.Path(), "Request")
+		return IsNamed(params.At(0).Type(), m.Reconcile.Path(), "Request")
 	case 2:
-		return isNamed(params.At(0).Type(), ContextPath, "Context")
+		return IsNamed(params.At(0).Type(), ContextPath, "Context")
 	}
 	return false
 }
@@ -375,11 +357,8 @@ func (m *Model) IsReconcileFunc(t types.Type) bool {
 	if m == nil || m.Reconcile == nil {
 		return false
 	}
-	return isNamed(t, m.Reconcile.Path(), "Func") || isNamed(t, m.Reconcile.Path(), "TypedFunc")
+	return IsNamed(t, m.Reconcile.Path(), "Func") || IsNamed(t, m.Reconcile.Path(), "TypedFunc")
 }
-
-// isNamed is IsNamed; the package's own calls read shorter.
-func isNamed(t types.Type, path, name string) bool { return IsNamed(t, path, name) }
 
 // IsNamed reports whether t (through aliases, not pointers) is the named
 // type path.name, or an instance of it, path matching a GOPATH-vendored

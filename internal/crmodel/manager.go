@@ -21,22 +21,25 @@ const (
 // any type that embeds or implements these interfaces resolves to the same
 // method; a GetClient of some other type does not.
 func IsManagerGetClient(fn *types.Func) bool {
-	if fn == nil || fn.Name() != "GetClient" || fn.Pkg() == nil {
+	return isManagerMethod(fn, "GetClient", "Client")
+}
+
+// isManagerMethod reports whether fn is the method name of
+// controller-runtime's cluster.Cluster or manager.Manager interface that
+// returns the client package's result type (or a pointer to it).
+func isManagerMethod(fn *types.Func, name, result string) bool {
+	if fn == nil || fn.Name() != name || fn.Pkg() == nil {
 		return false
 	}
 	if !IsPath(fn.Pkg().Path(), ClusterPath) && !IsPath(fn.Pkg().Path(), ManagerPath) {
 		return false
 	}
 	sig, ok := fn.Type().(*types.Signature)
-	if !ok || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
+	if !ok || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) || sig.Results().Len() != 1 {
 		return false
 	}
-	res := sig.Results()
-	if res.Len() != 1 {
-		return false
-	}
-	n := NamedOf(res.At(0).Type())
-	return n != nil && IsNamed(n, ClientPath, "Client")
+	n := NamedOf(sig.Results().At(0).Type())
+	return n != nil && IsNamed(n, ClientPath, result)
 }
 
 // IsManagerConstructor reports whether call makes a manager from a config

@@ -10,7 +10,7 @@ const MetaV1Path = "k8s.io/apimachinery/pkg/apis/meta/v1"
 // IsFieldOwner reports whether t is controller-runtime's client.FieldOwner
 // option type (through aliases).
 func (m *Model) IsFieldOwner(t types.Type) bool {
-	return m != nil && t != nil && isNamed(t, m.Client.Path(), "FieldOwner")
+	return m != nil && t != nil && IsNamed(t, m.Client.Path(), "FieldOwner")
 }
 
 // IsWriteOptions reports whether t, or the type t points to, is a struct
@@ -38,10 +38,7 @@ func (m *Model) IsWriteOptions(t types.Type) bool {
 // ClientFunc returns the name of fn when it is a package-level function of
 // the client package (New, WithFieldOwner, ...), and "" otherwise.
 func (m *Model) ClientFunc(fn *types.Func) string {
-	if m == nil || fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != m.Client.Path() {
-		return ""
-	}
-	if sig, ok := fn.Type().(*types.Signature); !ok || sig.Recv() != nil {
+	if m == nil || !isPackageFunc(fn, m.Client.Path()) {
 		return ""
 	}
 	return fn.Name()
@@ -74,7 +71,7 @@ func (m *Model) ClientOptionsHas(name string) bool {
 // client package's Options struct.
 func (m *Model) IsClientOptions(t types.Type) bool {
 	n := NamedOf(t)
-	return m != nil && n != nil && isNamed(n, m.Client.Path(), "Options")
+	return m != nil && n != nil && IsNamed(n, m.Client.Path(), "Options")
 }
 
 // NamedOf returns the named type t is, or that t points to, aliases

@@ -11,18 +11,7 @@ import (
 // the reader that goes to the API server, not the informer cache. A
 // GetAPIReader of some other type does not count.
 func IsManagerGetAPIReader(fn *types.Func) bool {
-	if fn == nil || fn.Name() != "GetAPIReader" || fn.Pkg() == nil {
-		return false
-	}
-	if !IsPath(fn.Pkg().Path(), ClusterPath) && !IsPath(fn.Pkg().Path(), ManagerPath) {
-		return false
-	}
-	sig, ok := fn.Type().(*types.Signature)
-	if !ok || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) || sig.Results().Len() != 1 {
-		return false
-	}
-	n := NamedOf(sig.Results().At(0).Type())
-	return n != nil && IsNamed(n, ClientPath, "Reader")
+	return isManagerMethod(fn, "GetAPIReader", "Reader")
 }
 
 // IsUncachedClientConstructor reports whether call makes a client that
@@ -74,15 +63,11 @@ func (m *Model) IsUncachedClientConstructor(info *types.Info, call *ast.CallExpr
 // signature, apimachinery's GetOptions in it; listers, which read a cache,
 // take no GetOptions.
 func IsTypedClientGet(info *types.Info, call *ast.CallExpr) bool {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "Get" {
+	fn, _ := MethodCall(info, call)
+	if fn == nil || fn.Name() != "Get" {
 		return false
 	}
-	selection := info.Selections[sel]
-	if selection == nil || selection.Kind() != types.MethodVal {
-		return false
-	}
-	sig, ok := selection.Obj().Type().(*types.Signature)
+	sig, ok := fn.Type().(*types.Signature)
 	if !ok || sig.Variadic() || sig.Params().Len() != 3 || sig.Results().Len() != 2 {
 		return false
 	}
@@ -96,5 +81,5 @@ func IsTypedClientGet(info *types.Info, call *ast.CallExpr) bool {
 	if _, ok := results.At(0).Type().(*types.Pointer); !ok {
 		return false
 	}
-	return types.Identical(results.At(1).Type(), types.Universe.Lookup("error").Type())
+	return IsError(results.At(1).Type())
 }
