@@ -7,10 +7,7 @@ import (
 	"github.com/statuslint/statuslint/internal/crmodel"
 )
 
-const (
-	metav1Path = "k8s.io/apimachinery/pkg/apis/meta/v1"
-	apiPrefix  = "k8s.io/api/"
-)
+const apiPrefix = "k8s.io/api/"
 
 // objectType returns the named type of a Kubernetes object that t is, or
 // points to: a struct embedding metav1.ObjectMeta. It returns nil for
@@ -26,7 +23,7 @@ func objectType(t types.Type) *types.Named {
 	}
 	for i := range st.NumFields() {
 		f := st.Field(i)
-		if f.Embedded() && crmodel.IsNamed(f.Type(), metav1Path, "ObjectMeta") {
+		if f.Embedded() && crmodel.IsNamed(f.Type(), crmodel.MetaV1Path, "ObjectMeta") {
 			return n
 		}
 	}
