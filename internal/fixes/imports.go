@@ -166,10 +166,7 @@ func UsualImportName(files []*ast.File, path string) string {
 // visible reports whether the import spec's name local resolves at pos to
 // the spec's package.
 func visible(info *types.Info, file *ast.File, pos token.Pos, local string, spec *ast.ImportSpec) bool {
-	var scope *types.Scope
-	if info != nil {
-		scope = innermost(info, file, pos)
-	}
+	scope := innermost(info, file, pos)
 	if scope == nil {
 		return true // no scopes: assume the import is not shadowed
 	}
@@ -200,10 +197,7 @@ func takenFunc(info *types.Info, file *ast.File, pos token.Pos) func(string) boo
 			}
 		}
 	}
-	var scope *types.Scope
-	if info != nil {
-		scope = innermost(info, file, pos)
-	}
+	scope := innermost(info, file, pos)
 	if scope == nil {
 		idents := make(map[string]bool)
 		ast.Inspect(file, func(n ast.Node) bool {
@@ -232,8 +226,12 @@ func takenFunc(info *types.Info, file *ast.File, pos token.Pos) func(string) boo
 	}
 }
 
-// innermost returns the innermost scope of file containing pos, or nil.
+// innermost returns the innermost scope of file containing pos, or nil
+// (without type information too).
 func innermost(info *types.Info, file *ast.File, pos token.Pos) *types.Scope {
+	if info == nil {
+		return nil
+	}
 	fs := info.Scopes[file]
 	if fs == nil {
 		return nil
@@ -431,11 +429,9 @@ func Qualify(pass *analysis.Pass, file *ast.File, pos token.Pos, obj types.Objec
 		return "", nil, false
 	}
 	if obj.Pkg() == pass.Pkg {
-		if pass.TypesInfo != nil {
-			if scope := innermost(pass.TypesInfo, file, pos); scope != nil {
-				if _, got := scope.LookupParent(obj.Name(), pos); got != obj {
-					return "", nil, false
-				}
+		if scope := innermost(pass.TypesInfo, file, pos); scope != nil {
+			if _, got := scope.LookupParent(obj.Name(), pos); got != obj {
+				return "", nil, false
 			}
 		}
 		return obj.Name(), nil, true

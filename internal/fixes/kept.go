@@ -25,7 +25,7 @@ import (
 // decl must qualify as for Param (a helper only the package calls, that
 // does not reload v), and every call must be a plain call.
 func (th *Threading) Kept(decl *ast.FuncDecl, v *types.Var) string {
-	return th.kept(decl, v, func(p *types.Var) bool { return types.Identical(p.Type(), v.Type()) }, copiedAfter)
+	return th.kept(decl, v, func(p *types.Var) bool { return types.Identical(p.Type(), v.Type()) }, "")
 }
 
 // KeptStatus returns the name of a parameter of decl that every call
@@ -39,7 +39,7 @@ func (th *Threading) KeptStatus(decl *ast.FuncDecl, v *types.Var) string {
 	if status == nil {
 		return ""
 	}
-	return th.kept(decl, v, func(p *types.Var) bool { return types.Identical(p.Type(), status) }, statusCopiedAfter)
+	return th.kept(decl, v, func(p *types.Var) bool { return types.Identical(p.Type(), status) }, "Status")
 }
 
 // StatusCopyType returns the type of obj.Status.DeepCopy() for an object
@@ -63,17 +63,11 @@ func StatusCopyType(pkg *types.Package, t types.Type) types.Type {
 	return want
 }
 
-// statusCopiedAfter returns the identifier of the copy of u's status that
-// the statement after load already takes (x := u.Status.DeepCopy()), or
-// nil.
-func statusCopiedAfter(info *types.Info, body *ast.BlockStmt, load ast.Stmt, u *types.Var) *ast.Ident {
-	return deepCopyAfter(info, body, load, u, "Status")
-}
-
 // kept is Kept and KeptStatus: the first parameter of decl that match
-// accepts and that every call fills with the copy copied finds right
-// after the last load of the object the call passes for v.
-func (th *Threading) kept(decl *ast.FuncDecl, v *types.Var, match func(*types.Var) bool, copied func(*types.Info, *ast.BlockStmt, ast.Stmt, *types.Var) *ast.Ident) string {
+// accepts and that every call fills with the deep copy of the object the
+// call passes for v, or of its field (Status for KeptStatus), that the
+// statement right after the object's last load takes (deepCopyAfter).
+func (th *Threading) kept(decl *ast.FuncDecl, v *types.Var, match func(*types.Var) bool, field string) string {
 	pass, res := th.Pass, th.Res
 	info := pass.TypesInfo
 	if decl.Body == nil {
@@ -117,7 +111,7 @@ params:
 			if check := ErrCheckAfter(info, site.body, load); check != nil {
 				load = check
 			}
-			c := copied(info, site.body, load, site.u)
+			c := deepCopyAfter(info, site.body, load, site.u, field)
 			id, ok := ast.Unparen(call.Args[i]).(*ast.Ident)
 			if c == nil || !ok || info.Uses[id] != info.Defs[c] {
 				continue params

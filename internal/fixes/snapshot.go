@@ -81,7 +81,7 @@ func (s *Snapshots) Copy(pass *analysis.Pass, res *reconcilepath.Result, clientN
 	if until.IsValid() {
 		end = objchange.LoopEnd(body, load.End(), until, until)
 	}
-	if id := copiedAfter(info, body, load, v); id != nil && keptAsLoaded(info, res, body, defined(info, id), end) {
+	if id := deepCopyAfter(info, body, load, v, ""); id != nil && keptAsLoaded(info, res, body, defined(info, id), end) {
 		return id.Name, ""
 	}
 
@@ -90,10 +90,10 @@ func (s *Snapshots) Copy(pass *analysis.Pass, res *reconcilepath.Result, clientN
 		objType = types.NewPointer(objType)
 	}
 	var copyExpr string
-	if dc := methodSig(pass.Pkg, objType, "DeepCopy"); dc != nil && dc.Params().Len() == 0 && dc.Results().Len() == 1 &&
+	if dc := MethodSig(pass.Pkg, objType, "DeepCopy"); dc != nil && dc.Params().Len() == 0 && dc.Results().Len() == 1 &&
 		types.Identical(dc.Results().At(0).Type(), objType) {
 		copyExpr = v.Name() + ".DeepCopy()"
-	} else if dco := methodSig(pass.Pkg, objType, "DeepCopyObject"); dco != nil && dco.Results().Len() == 1 {
+	} else if dco := MethodSig(pass.Pkg, objType, "DeepCopyObject"); dco != nil && dco.Results().Len() == 1 {
 		mergeFrom, _ := res.Model.Lookup("MergeFrom").(*types.Func)
 		if mergeFrom == nil {
 			return "", "client.MergeFrom is missing"
@@ -164,7 +164,13 @@ func (s *Snapshots) Reserve(body *ast.BlockStmt, name string) {
 
 // MethodSig returns the signature of t's method name, or nil.
 func MethodSig(pkg *types.Package, t types.Type, name string) *types.Signature {
-	return methodSig(pkg, t, name)
+	obj, _, _ := types.LookupFieldOrMethod(t, true, pkg, name)
+	if fn, ok := obj.(*types.Func); ok {
+		if sig, ok := fn.Type().(*types.Signature); ok {
+			return sig
+		}
+	}
+	return nil
 }
 
 // PatchOptionType returns the option type of the Patch method of a client
@@ -175,7 +181,7 @@ func PatchOptionType(pkg *types.Package, writer types.Type) types.Type {
 	if writer == nil {
 		return nil
 	}
-	sig := methodSig(pkg, writer, "Patch")
+	sig := MethodSig(pkg, writer, "Patch")
 	if sig == nil || !sig.Variadic() || sig.Params().Len() == 0 {
 		return nil
 	}
@@ -184,16 +190,6 @@ func PatchOptionType(pkg *types.Package, writer types.Type) types.Type {
 		return nil
 	}
 	return s.Elem()
-}
-
-func methodSig(pkg *types.Package, t types.Type, name string) *types.Signature {
-	obj, _, _ := types.LookupFieldOrMethod(t, true, pkg, name)
-	if fn, ok := obj.(*types.Func); ok {
-		if sig, ok := fn.Type().(*types.Signature); ok {
-			return sig
-		}
-	}
-	return nil
 }
 
 // keptAsLoaded reports whether body leaves c, a copy of an object that

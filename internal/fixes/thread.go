@@ -355,7 +355,7 @@ func (th *Threading) passSnapshot(site *callSite, want types.Type, depth int) ([
 	if name, ok := th.params[body][u]; ok && !addr && types.AssignableTo(dc.Results().At(0).Type(), u.Type()) {
 		// The caller gains a snapshot parameter of u in this fix: renew
 		// it after the load.
-		if existing := copiedAfter(info, body, load, u); existing != nil && keptAsLoaded(info, res, body, defined(info, existing), token.NoPos) {
+		if existing := deepCopyAfter(info, body, load, u, ""); existing != nil && keptAsLoaded(info, res, body, defined(info, existing), token.NoPos) {
 			name = existing.Name
 		}
 		edits := []analysis.TextEdit{arg(name)}
@@ -377,15 +377,10 @@ func (th *Threading) passSnapshot(site *callSite, want types.Type, depth int) ([
 	return edits, ""
 }
 
-// copiedAfter returns the identifier of the copy of u that the statement
-// after load already takes (x := u.DeepCopy()), or nil.
-func copiedAfter(info *types.Info, body *ast.BlockStmt, load ast.Stmt, u *types.Var) *ast.Ident {
-	return deepCopyAfter(info, body, load, u, "")
-}
-
 // deepCopyAfter returns the identifier the statement after load declares
-// with a deep copy of u (x := u.DeepCopy()), or of its field (x :=
-// u.Status.DeepCopy() for field Status), or nil.
+// with a deep copy of u (x := u.DeepCopy(), for field ""), or of its field
+// (x := u.Status.DeepCopy() for field Status), or nil: the copy the code
+// already takes.
 func deepCopyAfter(info *types.Info, body *ast.BlockStmt, load ast.Stmt, u *types.Var, field string) *ast.Ident {
 	as, ok := StmtAfter(body, load).(*ast.AssignStmt)
 	if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 {

@@ -214,7 +214,7 @@ func (md *Metadata) Region(fn *ssa.Function, obj ssa.Value, name string, start, 
 	if obj == nil {
 		return Effect{}
 	}
-	md.rule.root, md.rule.name = obj, name
+	md.rule.names = statusRule{root: obj, name: name}
 	return region(md.rule.f, Rule[Effect](md.rule), fn, obj, start, end, target, leave)
 }
 
@@ -239,10 +239,9 @@ type areasRule struct {
 	m        *crmodel.Model
 	imported func(fn *types.Func, idx int) (ParamChanges, bool)
 	f        *Follower[Effect]
-	// root is the object the current question is about, named name; in
-	// the functions it is handed to, it is named by their parameters.
-	root ssa.Value
-	name string
+	// names names the object the current question is about, and in the
+	// functions it is handed to, their parameters, as statusRule does.
+	names statusRule
 }
 
 func (r *areasRule) Rate(u Use) Effect {
@@ -251,14 +250,14 @@ func (r *areasRule) Rate(u Use) Effect {
 	acc := partOf(u.Addr)
 	switch u.Kind {
 	case Stored, MapStored, Cleared:
-		return write(acc, pos, r.nameOf(u.Obj))
+		return write(acc, pos, r.names.nameOf(u.Obj))
 	case TooDeep:
 		e.block(pos, "the object is handed on too deep to follow")
 		e.deep = true
 	case Escaped:
 		switch {
 		case u.Name == "returned":
-			e.block(pos, describe(acc, r.nameOf(u.Obj))+" is returned, and what the caller does to it is not followed")
+			e.block(pos, describe(acc, r.names.nameOf(u.Obj))+" is returned, and what the caller does to it is not followed")
 		case acc.kind == typeMeta, acc.kind == metaField && u.Name != "joined":
 			// apiVersion and kind, or a metadata map or list held
 			// elsewhere: metadata still.
@@ -269,10 +268,10 @@ func (r *areasRule) Rate(u Use) Effect {
 			// written through it.
 			e.mayChange(acc.area)
 		default:
-			e.block(pos, describe(acc, r.nameOf(u.Obj))+" is stored elsewhere, whose changes are not followed")
+			e.block(pos, describe(acc, r.names.nameOf(u.Obj))+" is stored elsewhere, whose changes are not followed")
 		}
 	default:
-		e.block(pos, fmt.Sprintf("%s is handed to %s, whose changes to it cannot be told", describe(acc, r.nameOf(u.Obj)), u.Name))
+		e.block(pos, fmt.Sprintf("%s is handed to %s, whose changes to it cannot be told", describe(acc, r.names.nameOf(u.Obj)), u.Name))
 	}
 	return e
 }
@@ -320,7 +319,7 @@ func (r *areasRule) Call(u Use) (Effect, bool) {
 		if load, ok := common.Value.(*ssa.UnOp); ok {
 			if g, ok := load.X.(*ssa.Global); ok && g.Pkg != nil && crmodel.IsPath(g.Pkg.Pkg.Path(), rootPath) {
 				if k, ok := controllerutilFuncs[g.Name()]; ok {
-					return known(acc, k.idx, k.area, u.Arg, pos, r.nameOf(u.Obj)), true
+					return known(acc, k.idx, k.area, u.Arg, pos, r.names.nameOf(u.Obj)), true
 				}
 			}
 		}
@@ -340,7 +339,7 @@ func (r *areasRule) Call(u Use) (Effect, bool) {
 	switch {
 	case !method && pkgPath == controllerutilPath:
 		if k, ok := controllerutilFuncs[fn.Name()]; ok {
-			return known(acc, k.idx, k.area, u.Arg, pos, r.nameOf(u.Obj)), true
+			return known(acc, k.idx, k.area, u.Arg, pos, r.names.nameOf(u.Obj)), true
 		}
 		switch fn.Name() {
 		case "ContainsFinalizer", "HasControllerReference", "HasOwnerReference":
@@ -354,19 +353,19 @@ func (r *areasRule) Call(u Use) (Effect, bool) {
 	case !method && pkgPath == crmodel.MetaV1Path:
 		switch fn.Name() {
 		case "SetMetaDataLabel":
-			return known(acc, 0, Labels, u.Arg, pos, r.nameOf(u.Obj)), true
+			return known(acc, 0, Labels, u.Arg, pos, r.names.nameOf(u.Obj)), true
 		case "SetMetaDataAnnotation":
-			return known(acc, 0, Annotations, u.Arg, pos, r.nameOf(u.Obj)), true
+			return known(acc, 0, Annotations, u.Arg, pos, r.names.nameOf(u.Obj)), true
 		}
 		return e, true // HasLabel, IsControlledBy, GetControllerOf, NewControllerRef: reads
 	case !method && pkgPath == apiMetaPath && (strings.HasPrefix(fn.Name(), "Set") || strings.HasPrefix(fn.Name(), "Remove")):
 		// meta.SetStatusCondition(&obj.Status.Conditions, ...)
-		return write(acc, pos, r.nameOf(u.Obj)), true
+		return write(acc, pos, r.names.nameOf(u.Obj)), true
 	case !method && pkgPath == crmodel.ClientPath:
 		return e, true // client.ObjectKeyFromObject
 	case !method && pkgPath == "maps":
 		if u.Arg == 0 && (fn.Name() == "Copy" || fn.Name() == "DeleteFunc") {
-			return write(acc, pos, r.nameOf(u.Obj)), true // maps.Copy(obj.Labels, extra)
+			return write(acc, pos, r.names.nameOf(u.Obj)), true // maps.Copy(obj.Labels, extra)
 		}
 		return e, true
 	case method && (fn.Name() == "Delete" || fn.Name() == "DeleteAllOf") && r.m.ClassifyMethod(fn, recvT) == crmodel.ObjectWrite:
@@ -374,7 +373,7 @@ func (r *areasRule) Call(u Use) (Effect, bool) {
 	case pkgPath == crmodel.ClientPath || method && r.m.ClassifyMethod(fn, recvT) != crmodel.NotWrite || method && r.m.IsGet(fn, recvT):
 		// Written or read again through the client on the way: the copy
 		// to patch from, and what the Update sends, are another story.
-		e.block(pos, describe(acc, r.nameOf(u.Obj))+" is read or written through the client again")
+		e.block(pos, describe(acc, r.names.nameOf(u.Obj))+" is read or written through the client again")
 		return e, true
 	}
 	if acc.kind == typeMeta {
@@ -384,7 +383,7 @@ func (r *areasRule) Call(u Use) (Effect, bool) {
 		return r.receiver(u, acc, fn, sig, pkgPath)
 	}
 	if p, ok := r.imported0(fn, idx); ok {
-		return applyImported(acc, p, r.nameOf(u.Obj), fn.Name(), pos), true
+		return applyImported(acc, p, r.names.nameOf(u.Obj), fn.Name(), pos), true
 	}
 	if readsArgs(fn) {
 		// What it returns may be what it was handed
@@ -411,7 +410,7 @@ func (r *areasRule) Call(u Use) (Effect, bool) {
 		e.mayChange(acc.area)
 		return e, true
 	}
-	e.block(pos, fmt.Sprintf("%s is handed to %s, whose changes to it cannot be told", describe(acc, r.nameOf(u.Obj)), fn.Name()))
+	e.block(pos, fmt.Sprintf("%s is handed to %s, whose changes to it cannot be told", describe(acc, r.names.nameOf(u.Obj)), fn.Name()))
 	return e, true
 }
 
@@ -453,12 +452,12 @@ func (r *areasRule) receiver(u Use, acc access, fn *types.Func, sig *types.Signa
 		return e, false // followed by the Follower
 	}
 	if p, ok := r.imported0(fn, -1); ok {
-		return applyImported(acc, p, r.nameOf(u.Obj), name, pos), true
+		return applyImported(acc, p, r.names.nameOf(u.Obj), name, pos), true
 	}
 	if _, isPtr := sig.Recv().Type().Underlying().(*types.Pointer); !isPtr && !mutable(sig.Recv().Type()) {
 		return e, true // a value receiver without references: a copy
 	}
-	e.block(pos, describe(acc, r.nameOf(u.Obj))+"."+name+" may change it")
+	e.block(pos, describe(acc, r.names.nameOf(u.Obj))+"."+name+" may change it")
 	return e, true
 }
 
@@ -516,20 +515,6 @@ func (r *areasRule) Body(fn *ssa.Function, blocks []Effect) Effect {
 		e.Blocked += " (in " + name + ")"
 	}
 	return e
-}
-
-// nameOf names obj for a reason: the object asked about by its name, a
-// parameter or captured variable by its own.
-func (r *areasRule) nameOf(obj ssa.Value) string {
-	if obj != r.root {
-		switch obj := obj.(type) {
-		case *ssa.Parameter:
-			return obj.Name()
-		case *ssa.FreeVar:
-			return obj.Name()
-		}
-	}
-	return r.name
 }
 
 // known applies a recognised helper: argument objIdx of the call changes

@@ -24,27 +24,21 @@ func (a *analyzer) findWrites() {
 	// it; one whose calls are not all found, where it is made.
 	called := a.methodValueCalls()
 	for _, fn := range a.funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				call, ok := instr.(ssa.CallInstruction)
-				if !ok {
+		for _, call := range a.res.callsIn[fn] {
+			writes := a.classify(fn, call)
+			if ws, ok := called.byCall[call]; ok {
+				writes = append(writes, ws...)
+			}
+			for _, w := range writes {
+				if w.MethodValue && w.Call == nil && called.made[w.made] {
 					continue
 				}
-				writes := a.classify(fn, call)
-				if ws, ok := called.byCall[call]; ok {
-					writes = append(writes, ws...)
+				key := w.Verb + "@" + a.pass.Fset.Position(w.Node.Pos()).String()
+				if w.Node == nil || seen[key] {
+					continue
 				}
-				for _, w := range writes {
-					if w.MethodValue && w.Call == nil && called.made[w.made] {
-						continue
-					}
-					key := w.Verb + "@" + a.pass.Fset.Position(w.Node.Pos()).String()
-					if w.Node == nil || seen[key] {
-						continue
-					}
-					seen[key] = true
-					a.res.Writes = append(a.res.Writes, w)
-				}
+				seen[key] = true
+				a.res.Writes = append(a.res.Writes, w)
 			}
 		}
 	}
@@ -55,21 +49,8 @@ func (a *analyzer) findWrites() {
 // write inside a method-value wrapper one per place the method value is made.
 func (a *analyzer) classify(fn *ssa.Function, call ssa.CallInstruction) []*Write {
 	common := call.Common()
-	var (
-		method *types.Func
-		recvT  types.Type
-		recv   ssa.Value
-		args   []ssa.Value
-	)
+	method, recvT, recv, args := methodCall(common)
 	callee := common.StaticCallee()
-	switch {
-	case common.IsInvoke():
-		method, recvT, recv, args = common.Method, common.Value.Type(), common.Value, common.Args
-	case callee != nil && callee.Signature.Recv() != nil && len(common.Args) > 0:
-		if obj, ok := callee.Object().(*types.Func); ok {
-			method, recvT, recv, args = obj, callee.Signature.Recv().Type(), common.Args[0], common.Args[1:]
-		}
-	}
 	if method == nil {
 		if callee != nil {
 			return a.externalWrite(fn, call, callee)
@@ -116,6 +97,22 @@ func (a *analyzer) classify(fn *ssa.Function, call ssa.CallInstruction) []*Write
 	return []*Write{w}
 }
 
+// methodCall returns the method a call calls, its receiver's type (the
+// interface, or the method's declared receiver) and value, and the other
+// arguments: for a call through an interface or a static call of a
+// method; method is nil for any other call.
+func methodCall(common *ssa.CallCommon) (method *types.Func, recvT types.Type, recv ssa.Value, args []ssa.Value) {
+	if common.IsInvoke() {
+		return common.Method, common.Value.Type(), common.Value, common.Args
+	}
+	if callee := common.StaticCallee(); callee != nil && callee.Signature.Recv() != nil && len(common.Args) > 0 {
+		if obj, ok := callee.Object().(*types.Func); ok {
+			return obj, callee.Signature.Recv().Type(), common.Args[0], common.Args[1:]
+		}
+	}
+	return nil, nil, nil, nil
+}
+
 // methodValueWrites says, for the package's calls of function values,
 // which call status writes through a method value (byCall), and which
 // method values every call of was so found (made).
@@ -133,45 +130,39 @@ type methodValueWrites struct {
 func (a *analyzer) methodValueCalls() methodValueWrites {
 	out := methodValueWrites{byCall: make(map[ssa.CallInstruction][]*Write), made: make(map[*ssa.MakeClosure]bool)}
 	for _, fn := range a.funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				call, ok := instr.(ssa.CallInstruction)
-				if !ok {
-					continue
+		for _, call := range a.res.callsIn[fn] {
+			common := call.Common()
+			if common.IsInvoke() || common.StaticCallee() != nil {
+				continue
+			}
+			origins, ok := a.closureOrigins(common.Value)
+			if !ok || len(origins) == 0 {
+				continue
+			}
+			var verb string
+			for _, mc := range origins {
+				wrapper, _ := mc.Fn.(*ssa.Function)
+				v := a.wrapperWriteVerb(wrapper)
+				if v == "" || (verb != "" && v != verb) {
+					verb = ""
+					break
 				}
-				common := call.Common()
-				if common.IsInvoke() || common.StaticCallee() != nil {
-					continue
-				}
-				origins, ok := a.closureOrigins(common.Value)
-				if !ok || len(origins) == 0 {
-					continue
-				}
-				var verb string
-				for _, mc := range origins {
-					wrapper, _ := mc.Fn.(*ssa.Function)
-					v := a.wrapperWriteVerb(wrapper)
-					if v == "" || (verb != "" && v != verb) {
-						verb = ""
-						break
-					}
-					verb = v
-				}
-				if verb == "" {
-					continue
-				}
-				w := &Write{Instr: call, Fn: fn, Verb: verb, MethodValue: true}
-				if len(common.Args) > 1 {
-					w.Object = common.Args[1]
-				}
-				a.locate(w, call)
-				if w.Node == nil {
-					continue
-				}
-				out.byCall[call] = append(out.byCall[call], w)
-				for _, mc := range origins {
-					out.made[mc] = true
-				}
+				verb = v
+			}
+			if verb == "" {
+				continue
+			}
+			w := &Write{Instr: call, Fn: fn, Verb: verb, MethodValue: true}
+			if len(common.Args) > 1 {
+				w.Object = common.Args[1]
+			}
+			a.locate(w, call)
+			if w.Node == nil {
+				continue
+			}
+			out.byCall[call] = append(out.byCall[call], w)
+			for _, mc := range origins {
+				out.made[mc] = true
 			}
 		}
 	}
@@ -395,17 +386,7 @@ func (r *Result) Subresource(v ssa.Value) (sub string, known bool) {
 
 // writerSource classifies a call that may make a subresource writer.
 func (r *Result) writerSource(common *ssa.CallCommon) (string, bool) {
-	var (
-		method *types.Func
-		recvT  types.Type
-		args   []ssa.Value
-	)
-	if common.IsInvoke() {
-		method, recvT, args = common.Method, common.Value.Type(), common.Args
-	} else if callee := common.StaticCallee(); callee != nil && callee.Signature.Recv() != nil && len(common.Args) > 0 {
-		obj, _ := callee.Object().(*types.Func)
-		method, recvT, args = obj, callee.Signature.Recv().Type(), common.Args[1:]
-	}
+	method, recvT, _, args := methodCall(common)
 	sub, known, ok := r.Model.WriterSource(method, recvT, func(i int) constant.Value {
 		if i < len(args) {
 			if c, ok := args[i].(*ssa.Const); ok {
