@@ -78,13 +78,13 @@ func (c *checker) helperCalls(fnNode ast.Node, path []ast.Node, body *ast.BlockS
 		if fn.Body != body || obj == nil || obj.Exported() {
 			return nil, 0, false
 		}
-		idx = paramIndex(c.info, fn.Type, v)
+		idx = fixes.ParamIndex(obj.Type().(*types.Signature), v)
 		calls, ok = c.callsOf(obj)
 	case *ast.FuncLit:
 		if fn.Body != body {
 			return nil, 0, false
 		}
-		idx = paramIndex(c.info, fn.Type, v)
+		idx = fixes.ParamIndex(c.info.TypeOf(fn).(*types.Signature), v)
 		calls, ok = c.callsOfLit(path, fn)
 	}
 	if !ok || idx < 0 || len(calls) == 0 {
@@ -282,25 +282,6 @@ func (c *checker) callsOfLit(path []ast.Node, lit *ast.FuncLit) ([]site, bool) {
 		return true
 	})
 	return out, ok
-}
-
-// paramIndex returns the index of v among the parameters of a function
-// of type ft (a receiver not counted), or -1.
-func paramIndex(info *types.Info, ft *ast.FuncType, v *types.Var) int {
-	i := 0
-	for _, f := range ft.Params.List {
-		if len(f.Names) == 0 {
-			i++
-			continue
-		}
-		for _, n := range f.Names {
-			if info.Defs[n] == v {
-				return i
-			}
-			i++
-		}
-	}
-	return -1
 }
 
 // enclosingName names the function on path, for messages: (*R).Reconcile,

@@ -86,7 +86,7 @@ func (c *checker) exportFacts(res *reconcilepath.Result, tests bool) {
 func (c *checker) changesParams(fn *types.Func, fd *ast.FuncDecl, view, res *reconcilepath.Result) (*ChangesParams, bool) {
 	sig := fn.Type().(*types.Signature)
 	if recv := sig.Recv(); recv != nil {
-		if n := namedOf(recv.Type()); n == nil || !n.Obj().Exported() {
+		if n := crmodel.NamedOf(recv.Type()); n == nil || !n.Obj().Exported() {
 			return nil, false // a method of an unexported type: not called by name from outside
 		}
 	}
@@ -141,15 +141,6 @@ func (c *checker) imported(fn *types.Func, idx int) (ParamChanges, bool) {
 		}
 	}
 	return ParamChanges{}, false
-}
-
-// namedOf returns the named type t is or points to.
-func namedOf(t types.Type) *types.Named {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, _ := types.Unalias(t).(*types.Named)
-	return n
 }
 
 // canHoldObject reports whether a parameter of type t can be handed an

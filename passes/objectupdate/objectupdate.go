@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/astutil"
 
 	"github.com/statuslint/statuslint/internal/crmodel"
 	"github.com/statuslint/statuslint/internal/fixes"
@@ -96,33 +95,15 @@ func (c *checker) updates(file *ast.File) []*ast.CallExpr {
 // check decides whether call, an Update, sends only metadata changes made
 // since the object's load, and builds the finding.
 func (c *checker) check(res *reconcilepath.Result, file *ast.File, call *ast.CallExpr, snaps *fixes.Snapshots) (analysis.Diagnostic, bool) {
-	path, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.End())
-	if len(path) < 2 {
-		return analysis.Diagnostic{}, false
-	}
-	switch path[1].(type) {
-	case *ast.DeferStmt, *ast.GoStmt:
-		// Runs away from the code that changed the object: what it
-		// sends cannot be told from the statements before it.
-		return analysis.Diagnostic{}, false
-	}
-	var fnNode ast.Node
-	for _, n := range path {
-		if _, ok := n.(*ast.FuncLit); ok {
-			fnNode = n
-			break
-		}
-		if _, ok := n.(*ast.FuncDecl); ok {
-			fnNode = n
-			break
-		}
-	}
-	fn := res.Func(fnNode)
-	if fn == nil || !res.Reachable(fn) {
-		return analysis.Diagnostic{}, false
-	}
-	body, _ := fixes.EnclosingFunc(path)
+	// A deferred call, or one started with go, runs away from the code
+	// that changed the object: what it sends cannot be told from the
+	// statements before it (site.path gives it no body).
+	path, body := site{file, call}.path()
 	if body == nil {
+		return analysis.Diagnostic{}, false
+	}
+	fn := res.Func(enclosingFunc(path))
+	if fn == nil || !res.Reachable(fn) {
 		return analysis.Diagnostic{}, false
 	}
 	// Loaded here (with Get, as a List's item, or copied from one of
