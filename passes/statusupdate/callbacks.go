@@ -143,20 +143,13 @@ func (cb *callbacks) onlyCalled(p *ssa.Parameter, depth int) bool {
 		switch r := r.(type) {
 		case *ssa.DebugRef:
 			continue
-		case *ssa.Call:
-			common := r.Common()
+		case *ssa.Call, *ssa.Defer:
+			// A deferred call runs before the function returns.
+			common := r.(ssa.CallInstruction).Common()
 			if common.Value == p {
 				continue
 			}
 			if !cb.handedOn(common, p, depth) {
-				return false
-			}
-		case *ssa.Defer:
-			// A deferred call runs before the function returns.
-			if r.Common().Value == p {
-				continue
-			}
-			if !cb.handedOn(r.Common(), p, depth) {
 				return false
 			}
 		default:
