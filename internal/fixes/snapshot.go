@@ -192,6 +192,29 @@ func PatchOptionType(pkg *types.Package, writer types.Type) types.Type {
 	return s.Elem()
 }
 
+// Unpatchable says why call, an Update whose method sel selects from a
+// client or status writer (named writer in the reason), cannot become a
+// Patch: the writer has none, or the Patch does not take every option the
+// Update had. Empty when it can.
+func Unpatchable(info *types.Info, pkg *types.Package, call *ast.CallExpr, sel *ast.SelectorExpr, writer string) string {
+	patchOpt := PatchOptionType(pkg, info.TypeOf(sel.X))
+	if patchOpt == nil {
+		return "the " + writer + " has no Patch method"
+	}
+	for i, opt := range call.Args[2:] {
+		t := info.TypeOf(opt)
+		if call.Ellipsis.IsValid() && i == len(call.Args)-3 {
+			if s, ok := t.Underlying().(*types.Slice); ok {
+				t = s.Elem()
+			}
+		}
+		if t == nil || !types.AssignableTo(t, patchOpt) {
+			return fmt.Sprintf("option %s is not a patch option", types.ExprString(opt))
+		}
+	}
+	return ""
+}
+
 // keptAsLoaded reports whether body leaves c, a copy of an object that
 // body declares with c := x.DeepCopy(), as it is before end (token.NoPos:
 // anywhere in it): objchange finds no change of any part of it on res's

@@ -57,21 +57,8 @@ func (c *checker) suggestFix(file *ast.File, body *ast.BlockStmt, call *ast.Call
 		return nil, fmt.Sprintf("%s is a parameter, changed by %s after its load; snapshot it there and patch with client.%s", b.v.Name(), b.changer, patchFunc)
 	}
 
-	// The patch must accept every option the Update had.
-	patchOpt := fixes.PatchOptionType(pass.Pkg, c.info.TypeOf(sel.X))
-	if patchOpt == nil {
-		return nil, "the client has no Patch method"
-	}
-	for i, opt := range call.Args[2:] {
-		t := c.info.TypeOf(opt)
-		if call.Ellipsis.IsValid() && i == len(call.Args)-3 {
-			if s, ok := t.Underlying().(*types.Slice); ok {
-				t = s.Elem()
-			}
-		}
-		if t == nil || !types.AssignableTo(t, patchOpt) {
-			return nil, fmt.Sprintf("option %s is not a patch option", types.ExprString(opt))
-		}
+	if reason := fixes.Unpatchable(c.info, pass.Pkg, call, sel, "client"); reason != "" {
+		return nil, reason
 	}
 
 	clientName, importEdits := fixes.AddImport(pass, file, call.Pos(), crmodel.ClientPath, "client")

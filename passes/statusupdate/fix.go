@@ -113,7 +113,7 @@ func (c *checker) suggestFix(file *ast.File, w *reconcilepath.Write) (fix *analy
 		return nil, fmt.Sprintf("%s is read again in the function before this runs; no one snapshot fits every path", v.Name()), false
 	}
 
-	if reason := c.unpatchable(call, sel); reason != "" {
+	if reason := fixes.Unpatchable(c.pass.TypesInfo, c.pass.Pkg, call, sel, "status writer"); reason != "" {
 		return nil, reason, false
 	}
 
@@ -192,27 +192,4 @@ func (c *checker) capturedAt(path []ast.Node, v *types.Var, retried bool) (outer
 		}
 	}
 	return nil, false
-}
-
-// unpatchable says why the status Update call, whose method is selected
-// by sel, cannot become a Patch: the writer has none, or the Patch does
-// not take every option the Update had. Empty when it can.
-func (c *checker) unpatchable(call *ast.CallExpr, sel *ast.SelectorExpr) string {
-	info := c.pass.TypesInfo
-	patchOpt := fixes.PatchOptionType(c.pass.Pkg, info.TypeOf(sel.X))
-	if patchOpt == nil {
-		return "the status writer has no Patch method"
-	}
-	for i, opt := range call.Args[2:] {
-		t := info.TypeOf(opt)
-		if call.Ellipsis.IsValid() && i == len(call.Args)-3 {
-			if s, ok := t.Underlying().(*types.Slice); ok {
-				t = s.Elem()
-			}
-		}
-		if t == nil || !types.AssignableTo(t, patchOpt) {
-			return fmt.Sprintf("option %s is not a patch option", types.ExprString(opt))
-		}
-	}
-	return ""
 }

@@ -616,7 +616,7 @@ func (s *siblings) rewrite(fn *ssa.Function, funcs []*ssa.Function, match func(*
 		if !ok {
 			return nil, nil, nil, fail("the write in %s is not a method call", name)
 		}
-		if reason := s.unpatchable(w.Call, sel); reason != "" {
+		if reason := fixes.Unpatchable(s.pass.TypesInfo, s.pass.Pkg, w.Call, sel, "status writer"); reason != "" {
 			return nil, nil, nil, fail("%s", reason)
 		}
 		clientName, importEdits := fixes.AddImport(pass, file, w.Call.Pos(), crmodel.ClientPath, "client")

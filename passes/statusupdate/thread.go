@@ -49,7 +49,7 @@ func (c *checker) threadSnapshot(file *ast.File, w *reconcilepath.Write, path []
 	}
 	call := w.Call
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || c.unpatchable(call, sel) != "" {
+	if !ok || fixes.Unpatchable(c.pass.TypesInfo, c.pass.Pkg, call, sel, "status writer") != "" {
 		return nil
 	}
 	th := c.newThreading()
